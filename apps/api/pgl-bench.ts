@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+let t = performance.now();
+const a = await PGlite.create('memory://', { extensions: { pg_trgm } });
+console.log('create', performance.now() - t);
+t = performance.now();
+await a.exec('create extension pg_trgm; create table x (id int)');
+const dump = await a.dumpDataDir('none');
+console.log('dump', performance.now() - t, dump.size);
+t = performance.now();
+const b = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
+console.log('load', performance.now() - t);
+console.log((await b.query('select count(*) from x')).rows);

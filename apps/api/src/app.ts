@@ -1,0 +1,109 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { loggerOptions, redactUrl } from './logger';
+import databasePlugin from './plugins/database';
+import errorsPlugin from './plugins/errors';
+import csrfPlugin from './plugins/csrf';
+import authPlugin from './plugins/auth';
+import storagePlugin from './plugins/storage';
+import mailerPlugin from './plugins/mailer';
+import captchaPlugin from './plugins/captcha';
+import sseHubPlugin from './plugins/sse-hub';
+import gracefulClosePlugin from './plugins/graceful-close';
+import securityHeadersPlugin from './plugins/security-headers';
+import rateLimitsPlugin from './plugins/rate-limits';
+import requestGuardsPlugin from './plugins/request-guards';
+import openapiPlugin from './plugins/openapi';
+import webStaticPlugin from './plugins/web-static';
+import { validatorCompiler } from './plugins/zod-validation';
+import healthRoutes from './modules/health/routes';
+import captchaRoutes from './modules/captcha/routes';
+import devMailRoutes from './modules/dev-mail/routes';
+import contactRoutes from './modules/contact/routes';
+import uploadsRoutes from './modules/uploads/routes';
+import opportunitiesRoutes from './modules/opportunities/routes';
+import chatRoutes from './modules/chat/routes';
+import offersRoutes from './modules/offers/routes';
+import { UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
+import lookupsRoutes from './modules/lookups/routes';
+import faqsRoutes from './modules/faqs/routes';
+import analyticsRoutes from './modules/analytics/routes';
+import errorLogsRoutes from './modules/error-logs/routes';
+import authRoutes from './modules/auth/routes';
+import usersRoutes from './modules/users/routes';
+import adminRoutes from './modules/admin/routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Where log lines go instead of stdout (tests that inspect them). */
+  logStream?: DestinationStream;
+}
+
+/** Builds the app without listening: external plugins, then app plugins, then modules (fastify/demo). */
+export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, logStream),
+    bodyLimit: 1024 * 1024,
+    // In production the load balancer sits on a private network: trust X-Forwarded-For only when it
+    // comes from such an address, and only the hops it added, so request.ip (and the per-IP rate
+    // limits) is the real client, never a value a client wrote itself.
+    trustProxy: config.isProduction ? 'loopback, linklocal, uniquelocal' : false,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins
+  await app.register(cookie);
+  // One file per request; routes lower fileSize to their own cap (images 5 MB, documents 10 MB).
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: UPLOAD_LIMITS.documentMaxBytes, fields: 10, fieldSize: 1024, parts: 11 },
+  });
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(rateLimitsPlugin, { config });
+
+  // App plugins
+  await app.register(databasePlugin, { database, config });
+  await app.register(errorsPlugin);
+  await app.register(gracefulClosePlugin);
+  await app.register(csrfPlugin);
+  await app.register(authPlugin);
+  await app.register(storagePlugin);
+  await app.register(mailerPlugin);
+  await app.register(captchaPlugin);
+  await app.register(sseHubPlugin);
+  await app.register(requestGuardsPlugin);
+  // Before any route, so the OpenAPI document sees them all.
+  await app.register(openapiPlugin);
+
+  // Modules
+  await app.register(healthRoutes);
+  await app.register(captchaRoutes);
+  await app.register(devMailRoutes);
+  await app.register(contactRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(opportunitiesRoutes);
+  await app.register(chatRoutes);
+  await app.register(offersRoutes);
+  await app.register(lookupsRoutes);
+  await app.register(faqsRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(errorLogsRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(adminRoutes);
+
+  // Last: its catch-all route serves the web app for any page address no module claimed.
+  await app.register(webStaticPlugin);
+
+  return app;
+}
+
+export { redactUrl };

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { email as emailRule, password as passwordRule } from '@safqa/shared/validation/common';
+import { validationMessage, isValidationKey } from '@safqa/shared/validation/messages';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { ensureAdmin } from '../modules/users/service';
+
+const USAGE =
+  "Usage: npm run admin:create -- --email admin@example.com --password 'S3cure!pass' [--username name]";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/**
+ * Creates a verified admin, or promotes an existing account to admin (setting its password when one
+ * is given). Uses the database of the usual configuration (DATABASE_URL, or PGlite in DATA_DIR).
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      username: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help || !values.email) fail(USAGE);
+
+  const email = emailRule.safeParse(values.email);
+  if (!email.success) fail(`--email: ${validationMessage('email_invalid', 'en')}`);
+  if (values.password !== undefined) {
+    const checked = passwordRule.safeParse(values.password);
+    if (!checked.success) {
+      const key = checked.error.issues[0]?.message ?? '';
+      fail(`--password: ${isValidationKey(key) ? validationMessage(key, 'en') : key}`);
+    }
+  }
+
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    await migrate(database);
+    const { user, created } = await ensureAdmin(database.db, {
+      email: email.data,
+      password: values.password,
+      username: values.username,
+    }).catch((error: unknown) => fail(`${(error as Error).message}\n${USAGE}`));
+    console.log(`${created ? 'Created' : 'Promoted'} admin #${user.id} <${user.email}>`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The one place process.env is read (API.md "Configuration"). */
+const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).optional(),
+  SMTP_URL: z.string().optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().default('Safqa <no-reply@safqa.local>'),
+  CONTACT_EMAIL: z.string().optional(),
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile', 'off']).default('altcha'),
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  TURNSTILE_SECRET: z.string().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  SEED_DEMO: booleanString.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string;
+  mailTransport: 'outbox' | 'smtp';
+  smtp: { url?: string; host?: string; port?: number; user?: string; pass?: string };
+  mailFrom: string;
+  contactEmail: string | undefined;
+  captchaProvider: Env['CAPTCHA_PROVIDER'];
+  altchaHmacKey: string;
+  /** ALTCHA proof of work: PBKDF2/SHA-256 iterations per attempt and the range of the secret counter. */
+  altchaDifficulty: { cost: number; counterMin: number; counterMax: number };
+  recaptchaSecret: string | undefined;
+  turnstileSecret: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  rateLimitScale: number;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string;
+  /** Live chat stream: comment heartbeat interval and open streams allowed per user. */
+  sse: { heartbeatMs: number; maxStreamsPerUser: number };
+}
+
+/** A secret kept beside the data so restarts keep sessions valid; never used in production. */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, `.${name}`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${details}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  if (isProduction) {
+    const problems: string[] = [];
+    if (!env.JWT_SECRET) problems.push('JWT_SECRET must be set');
+    if (!env.ALTCHA_HMAC_KEY && env.CAPTCHA_PROVIDER === 'altcha')
+      problems.push('ALTCHA_HMAC_KEY must be set');
+    if (env.CAPTCHA_PROVIDER === 'off') problems.push('CAPTCHA_PROVIDER=off is for automated tests only');
+    if (env.MAIL_TRANSPORT === 'outbox')
+      problems.push('MAIL_TRANSPORT=outbox (the mail catcher) is not for production');
+    if (env.SEED_DEMO) problems.push('SEED_DEMO is not for production');
+    if (!env.PUBLIC_URL) problems.push('PUBLIC_URL must be set');
+    if (problems.length) throw new ConfigError(`Refusing to start in production: ${problems.join('; ')}`);
+  }
+
+  const config: Config = {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    jwtSecret: env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
+    mailTransport: env.MAIL_TRANSPORT ?? (isProduction ? 'smtp' : 'outbox'),
+    smtp: {
+      url: env.SMTP_URL,
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      user: env.SMTP_USER,
+      pass: env.SMTP_PASS,
+    },
+    mailFrom: env.MAIL_FROM,
+    contactEmail: env.CONTACT_EMAIL ?? env.ADMIN_EMAIL,
+    captchaProvider: env.CAPTCHA_PROVIDER,
+    altchaHmacKey: env.ALTCHA_HMAC_KEY ?? localSecret(dataDir, 'altcha-key'),
+    altchaDifficulty: { cost: 1_000, counterMin: 1_000, counterMax: 5_000 },
+    recaptchaSecret: env.RECAPTCHA_SECRET,
+    turnstileSecret: env.TURNSTILE_SECRET,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
+    seedDemo: env.SEED_DEMO ?? !isProduction,
+    logLevel: env.LOG_LEVEL,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    sse: { heartbeatMs: 25_000, maxStreamsPerUser: 5 },
+    ...overrides,
+  };
+  return config;
+}

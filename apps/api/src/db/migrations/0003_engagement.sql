@@ -1,0 +1,1 @@
+CREATE INDEX "opportunities_approved_engagement_idx" ON "opportunities" USING btree ((3 * "favorites_count" + 5 * "offers_count") DESC) WHERE "opportunities"."status" = 'approved';

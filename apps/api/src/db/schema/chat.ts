@@ -1,0 +1,55 @@
+import { bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { opportunities } from './opportunities';
+import { users } from './users';
+
+/**
+ * One chat per (opportunity, investor). The owner is copied from the opportunity when the chat is
+ * created, so "is this user a participant" is one row read. Each side's unread count is kept on the
+ * row, changed in the same transaction as the message or the read, so the badge total is a sum of
+ * at most a few hundred integers rather than a count over all messages.
+ */
+export const chats = pgTable(
+  'chats',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    investorId: integer('investor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    investorUnread: integer('investor_unread').notNull().default(0),
+    ownerUnread: integer('owner_unread').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chats_opportunity_investor_idx').on(t.opportunityId, t.investorId),
+    index('chats_investor_updated_idx').on(t.investorId, t.updatedAt),
+    index('chats_owner_updated_idx').on(t.ownerId, t.updatedAt),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chat_messages_chat_id_idx').on(t.chatId, t.id),
+    index('chat_messages_unread_idx').on(t.chatId, t.senderId).where(sql`${t.readAt} IS NULL`),
+  ],
+);

@@ -1,0 +1,183 @@
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { businessTypes, cities, companyAges, companySizes, regions } from './lookups';
+import { users } from './users';
+
+export interface StoredImage {
+  url: string;
+  thumbnailUrl?: string;
+  width?: number;
+  height?: number;
+}
+export interface StoredDocument {
+  /** Storage key of the file; signed URLs are made from it per request. */
+  key: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+/** PostgreSQL's tsvector, read as its text form (only search reads it, inside SQL). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const opportunities = pgTable(
+  'opportunities',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    nameAr: text('name_ar').notNull(),
+    type: text('type', { enum: ['invest', 'buy'] })
+      .notNull()
+      .default('invest'),
+    description: text('description').notNull(),
+    descriptionAr: text('description_ar').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'suspended', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    rejectionReason: text('rejection_reason'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'restrict' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    businessTypeId: integer('business_type_id')
+      .notNull()
+      .references(() => businessTypes.id, { onDelete: 'restrict' }),
+    companyAgeId: integer('company_age_id').references(() => companyAges.id, { onDelete: 'restrict' }),
+    companySizeId: integer('company_size_id').references(() => companySizes.id, { onDelete: 'restrict' }),
+    offeredPercentage: numeric('offered_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    requiredAmount: bigint('required_amount', { mode: 'number' }).notNull(),
+    negotiable: boolean('negotiable').notNull().default(false),
+    waitForHighestOffer: boolean('wait_for_highest_offer').notNull().default(false),
+    ebitda: bigint('ebitda', { mode: 'number' }).notNull(),
+    yearlySales: bigint('yearly_sales', { mode: 'number' }).notNull(),
+    yearlyOperationalCost: bigint('yearly_operational_cost', { mode: 'number' }).notNull(),
+    expectedYearProfitPercentage: numeric('expected_year_profit_percentage', {
+      precision: 6,
+      scale: 2,
+      mode: 'number',
+    }).notNull(),
+    /** Number of workers (SPEC.md calls it facility size). */
+    facilitySize: integer('facility_size').notNull(),
+    facilityFoundationDay: date('facility_foundation_day', { mode: 'string' }).notNull(),
+    employeesCount: integer('employees_count'),
+    branchesCount: integer('branches_count'),
+    contactMemberName: text('contact_member_name'),
+    contactPhone: text('contact_phone').notNull(),
+    contactEmail: text('contact_email'),
+    extraDetails: text('extra_details'),
+    images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
+    documents: jsonb('documents').$type<StoredDocument[]>().notNull().default([]),
+    logo: text('logo'),
+    /** normaliseArabic() of both names and both descriptions; trigram-indexed for search. */
+    searchText: text('search_text').notNull().default(''),
+    /**
+     * Stemmed words of search_text in Arabic and in English, stored so that filtering rows by words
+     * costs a lookup rather than a to_tsvector() call per row (docs/search-tuning.md).
+     */
+    searchVectorAr: tsvector('search_vector_ar').generatedAlwaysAs(
+      sql`to_tsvector('arabic'::regconfig, search_text)`,
+    ),
+    searchVectorEn: tsvector('search_vector_en').generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, search_text)`,
+    ),
+    viewsCount: integer('views_count').notNull().default(0),
+    favoritesCount: integer('favorites_count').notNull().default(0),
+    offersCount: integer('offers_count').notNull().default(0),
+    submittedBy: integer('submitted_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('opportunities_status_created_idx').on(t.status, t.createdAt),
+    index('opportunities_submitted_by_idx').on(t.submittedBy),
+    // Category tile plus place (the usual search filters) in one index; its prefix serves the FK checks.
+    index('opportunities_type_place_idx').on(t.businessTypeId, t.regionId, t.cityId),
+    index('opportunities_region_city_idx').on(t.regionId, t.cityId),
+    // Public search reads approved rows only: partial indexes keep them small (docs/search-tuning.md).
+    index('opportunities_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.status} = 'approved'`),
+    index('opportunities_search_ar_fts_idx')
+      .using('gin', t.searchVectorAr)
+      .where(sql`${t.status} = 'approved'`),
+    index('opportunities_search_en_fts_idx')
+      .using('gin', t.searchVectorEn)
+      .where(sql`${t.status} = 'approved'`),
+    index('opportunities_approved_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    // The "popular" sort's leading key (queries.ts ENGAGEMENT); views are left out on purpose.
+    index('opportunities_approved_engagement_idx')
+      .on(sql`(3 * ${t.favoritesCount} + 5 * ${t.offersCount}) DESC`)
+      .where(sql`${t.status} = 'approved'`),
+    index('opportunities_approved_amount_idx')
+      .on(t.requiredAmount, t.id)
+      .where(sql`${t.status} = 'approved'`),
+  ],
+);
+
+export const opportunityStatusHistory = pgTable(
+  'opportunity_status_history',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('opportunity_status_history_opp_idx').on(t.opportunityId)],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.opportunityId] }),
+    index('favorites_opp_idx').on(t.opportunityId),
+  ],
+);
+
+/** One row per day and opportunity: the top list ranks by recent views without a row per hit. */
+export const opportunityDailyViews = pgTable(
+  'opportunity_daily_views',
+  {
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.opportunityId, t.day] })],
+);

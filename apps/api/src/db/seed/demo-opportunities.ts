@@ -1,0 +1,224 @@
+import type { Db } from '../client';
+import {
+  favorites,
+  opportunities,
+  opportunityDailyViews,
+  opportunityStatusHistory,
+} from '../schema/opportunities';
+import { searchTextOf } from '@safqa/shared/arabic-normalise';
+import { CITIES } from './data/cities';
+import { COMPANY_AGES, COMPANY_SIZES } from './data/company-lookups';
+import type { DemoOpportunity } from './data/demo-opportunity';
+import type { DemoImageSet } from './demo-images';
+import { CENTRAL_OPPORTUNITIES } from './data/opportunities-central';
+import { EAST_SOUTH_OPPORTUNITIES } from './data/opportunities-east-south';
+import { MODERATION_OPPORTUNITIES } from './data/opportunities-moderation';
+import { WEST_OPPORTUNITIES } from './data/opportunities-west';
+import { createRandom, type Random } from './random';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Daily view rows are kept for this many days; older views only count in views_count. */
+const VIEW_HISTORY_DAYS = 60;
+
+type OpportunityRow = typeof opportunities.$inferInsert;
+
+export const DEMO_OPPORTUNITIES: DemoOpportunity[] = [
+  ...CENTRAL_OPPORTUNITIES,
+  ...WEST_OPPORTUNITIES,
+  ...EAST_SOUTH_OPPORTUNITIES,
+  ...MODERATION_OPPORTUNITIES,
+];
+
+export function cityOf(item: Pick<DemoOpportunity, 'city' | 'slug'>) {
+  const city = CITIES.find((c) => c.nameEn === item.city);
+  if (!city) throw new Error(`demo opportunity ${item.slug}: unknown city ${item.city}`);
+  return city;
+}
+
+export function companyAgeIdOf(founded: string, now: Date): number {
+  const years = (now.getTime() - new Date(`${founded}T00:00:00Z`).getTime()) / (365.25 * DAY);
+  return COMPANY_AGES.find((age) => years < age.maxYears)!.id;
+}
+
+export function companySizeIdOf(employees: number): number {
+  return COMPANY_SIZES.find((size) => employees <= size.maxEmployees)!.id;
+}
+
+interface Timeline {
+  createdAt: Date;
+  decidedAt: Date | null;
+}
+
+function timelineOf(item: DemoOpportunity, random: Random, now: Date): Timeline {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY - random.int(0, 20) * HOUR);
+  if (item.status === 'pending') return { createdAt: ago(random.int(0, 3)), decidedAt: null };
+  const createdAt = ago(item.status === 'rejected' ? random.int(8, 20) : random.int(3, 170));
+  const decidedAt = new Date(Math.min(createdAt.getTime() + random.int(5, 60) * HOUR, now.getTime() - HOUR));
+  return { createdAt, decidedAt };
+}
+
+/** The row of one demo listing, with everything the hand-written data leaves to be derived. */
+export function buildOpportunityRow(
+  item: DemoOpportunity,
+  ownerId: number,
+  contactEmail: string,
+  images: DemoImageSet,
+  now: Date,
+): { row: OpportunityRow; timeline: Timeline; random: Random } {
+  const random = createRandom(item.slug);
+  const timeline = timelineOf(item, random, now);
+  const city = cityOf(item);
+  const row: OpportunityRow = {
+    name: item.name,
+    nameAr: item.nameAr,
+    type: item.type,
+    description: item.description,
+    descriptionAr: item.descriptionAr,
+    status: item.status,
+    rejectionReason: item.rejectionReason ?? null,
+    isVerified: item.isVerified,
+    regionId: city.regionId,
+    cityId: city.id,
+    businessTypeId: item.businessTypeId,
+    companyAgeId: companyAgeIdOf(item.founded, now),
+    companySizeId: companySizeIdOf(item.employees),
+    offeredPercentage: item.offeredPercentage,
+    requiredAmount: item.requiredAmount,
+    negotiable: item.negotiable,
+    waitForHighestOffer: item.waitForHighestOffer,
+    ebitda: item.yearlySales - item.yearlyOperationalCost,
+    yearlySales: item.yearlySales,
+    yearlyOperationalCost: item.yearlyOperationalCost,
+    expectedYearProfitPercentage: item.expectedYearProfitPercentage,
+    facilitySize: item.employees,
+    facilityFoundationDay: item.founded,
+    employeesCount: item.employees,
+    branchesCount: item.branches,
+    contactMemberName: item.contactName,
+    contactPhone: item.contactPhone,
+    contactEmail,
+    extraDetails: item.extraDetails ?? null,
+    images: images.images,
+    logo: images.logo,
+    searchText: searchTextOf(item.name, item.nameAr, item.description, item.descriptionAr),
+    submittedBy: ownerId,
+    approvedAt: item.status === 'approved' ? timeline.decidedAt : null,
+    createdAt: timeline.createdAt,
+    updatedAt: timeline.decidedAt ?? timeline.createdAt,
+  };
+  return { row, timeline, random };
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+export interface DemoListingOwner {
+  id: number;
+  email: string;
+}
+
+export interface InsertDemoOpportunitiesOptions {
+  items: DemoOpportunity[];
+  owners: Map<string, DemoListingOwner>;
+  images: Map<string, DemoImageSet>;
+  /** Demo users who may bookmark listings (never their own). */
+  fans: number[];
+  adminId: number | null;
+  now: Date;
+}
+
+/**
+ * Inserts demo listings with their status history; approved ones also get a view history (one row
+ * per day, as the real counter writes them) and bookmarks by other demo users, with views_count and
+ * favorites_count equal to those rows (older views beyond the kept days are added to the count).
+ * Returns the number of listings inserted.
+ */
+export async function insertDemoOpportunities(
+  db: Db,
+  options: InsertDemoOpportunitiesOptions,
+): Promise<number> {
+  const { items, owners, images, fans, adminId, now } = options;
+  let insertedCount = 0;
+  for (const item of items) {
+    const owner = owners.get(item.owner);
+    const imageSet = images.get(item.slug);
+    if (!owner || !imageSet) continue;
+    const { row, timeline, random } = buildOpportunityRow(item, owner.id, owner.email, imageSet, now);
+    const activity =
+      item.status === 'approved' && timeline.decidedAt
+        ? activityOf(
+            random,
+            item.isVerified,
+            timeline.decidedAt,
+            fans.filter((fan) => fan !== owner.id),
+            now,
+          )
+        : { daily: [], olderViews: 0, fans: [] };
+    const [created] = await db
+      .insert(opportunities)
+      .values({
+        ...row,
+        viewsCount: activity.daily.reduce((sum, d) => sum + d.views, 0) + activity.olderViews,
+        favoritesCount: activity.fans.length,
+      })
+      .returning({ id: opportunities.id });
+    const opportunityId = created!.id;
+    insertedCount++;
+
+    await db.insert(opportunityStatusHistory).values([
+      { opportunityId, toStatus: 'pending', changedBy: owner.id, createdAt: timeline.createdAt },
+      ...(timeline.decidedAt
+        ? [
+            {
+              opportunityId,
+              fromStatus: 'pending',
+              toStatus: item.status,
+              reason: item.rejectionReason ?? null,
+              changedBy: adminId,
+              createdAt: timeline.decidedAt,
+            },
+          ]
+        : []),
+    ]);
+    if (activity.daily.length > 0)
+      await db.insert(opportunityDailyViews).values(activity.daily.map((d) => ({ opportunityId, ...d })));
+    if (activity.fans.length > 0)
+      await db.insert(favorites).values(activity.fans.map((f) => ({ opportunityId, ...f })));
+  }
+  return insertedCount;
+}
+
+interface Activity {
+  daily: Array<{ day: string; views: number }>;
+  olderViews: number;
+  fans: Array<{ userId: number; createdAt: Date }>;
+}
+
+/** Views per day since approval and bookmarks, scaled by a per-listing popularity. */
+function activityOf(
+  random: Random,
+  verified: boolean,
+  approvedAt: Date,
+  fans: number[],
+  now: Date,
+): Activity {
+  const popularity = random.int(4, 60) * (verified ? 1.6 : 1);
+  const approvedDays = Math.floor((now.getTime() - approvedAt.getTime()) / DAY);
+  const daily: Activity['daily'] = [];
+  for (let daysAgo = Math.min(approvedDays, VIEW_HISTORY_DAYS - 1); daysAgo >= 0; daysAgo--) {
+    const views = Math.round(popularity * (0.3 + random.next() * 1.2));
+    if (views > 0) daily.push({ day: isoDay(new Date(now.getTime() - daysAgo * DAY)), views });
+  }
+  const olderViews = Math.max(0, approvedDays - VIEW_HISTORY_DAYS) * Math.round(popularity * 0.6);
+  const bookmarkChance = Math.min(0.85, popularity / 70);
+  const sinceApproval = Math.max(1, now.getTime() - approvedAt.getTime());
+  const chosen = fans.filter(() => random.next() < bookmarkChance);
+  return {
+    daily,
+    olderViews,
+    fans: chosen.map((userId) => ({
+      userId,
+      createdAt: new Date(approvedAt.getTime() + Math.floor(random.next() * sinceApproval)),
+    })),
+  };
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from './test/test-app';
+
+/** Every value below is a secret a request may carry; none may reach a log line. */
+const SECRETS = {
+  bearer: 'SECRET-bearer-eyJhbGciOi',
+  cookie: 'SECRET-cookie-session',
+  queryToken: 'SECRET-query-token',
+  queryRefresh: 'SECRET-query-refresh',
+  queryCode: 'SECRET-query-code',
+  password: 'SECRET-Passw0rd!',
+  newPassword: 'SECRET-NewPassw0rd!',
+  refreshToken: 'SECRET-body-refresh',
+  token: 'SECRET-body-token',
+};
+
+const lines: string[] = [];
+let t: TestApp;
+let client: TestClient;
+beforeAll(async () => {
+  t = await createTestApp(
+    { LOG_LEVEL: 'trace' },
+    {},
+    {
+      logStream: { write: (line: string) => void lines.push(line) },
+      beforeReady: (app) => {
+        // A handler that logs what it received, as a careless one might.
+        app.post('/api/test/echo', { schema: { hide: true } }, async (request) => {
+          request.log.info({ body: request.body }, 'received');
+          return { ok: true };
+        });
+      },
+    },
+  );
+  client = new TestClient(t.app, SECRETS.bearer);
+});
+afterAll(async () => t.close());
+
+describe('logs', () => {
+  it('never record authorization headers, cookies, passwords, tokens or secret query values', async () => {
+    await client.get('/api/health', { headers: { cookie: `session=${SECRETS.cookie}` } });
+    await client.get(`/api/chat/stream?token=${SECRETS.queryToken}`);
+    await client.get(`/api/faqs?search=x&refreshToken=${SECRETS.queryRefresh}`);
+    await client.get(`/api/auth/verify-email?userId=3&code=${SECRETS.queryCode}`);
+    await client.post('/api/test/echo', {
+      email: 'someone@example.com',
+      password: SECRETS.password,
+      newPassword: SECRETS.newPassword,
+      refreshToken: SECRETS.refreshToken,
+      token: SECRETS.token,
+    });
+    await client.post('/api/error-logs', { message: 'x', path: '/', password: SECRETS.password });
+    await client.post(
+      '/api/auth/login',
+      { email: 'a@b.co', password: SECRETS.password },
+      {
+        headers: { cookie: `refresh=${SECRETS.cookie}` },
+      },
+    );
+
+    const output = lines.join('');
+    // The access log is there, so the checks below look at real lines.
+    expect(output).toContain('"url":"/api/chat/stream?token=[REDACTED]"');
+    expect(output).toContain('"url":"/api/faqs?search=x&refreshToken=[REDACTED]"');
+    expect(output).toContain('"msg":"received"');
+    expect(output).toContain('someone@example.com');
+    for (const [name, secret] of Object.entries(SECRETS)) {
+      expect(output.includes(secret), `${name} leaked into the logs`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminStats,
+  adminUser,
+  adminUserQuery,
+  moderationListResponse,
+  moderationQuery,
+  rejectInput,
+  statusHistoryResponse,
+  suspendInput,
+  verifiedInput,
+} from '@safqa/shared/validation/admin';
+import { errorBody, pagedResponse } from '@safqa/shared/validation/common';
+import { opportunityDetail, opportunityIdParams } from '@safqa/shared/validation/opportunities';
+import { adminStats as statsOf, listUsers, notifyOwner } from './service';
+
+const e = errorBody;
+
+/**
+ * The admin area (API.md "Admin"): dashboard, moderation and users. Every route here is behind
+ * this plugin's onRequest hook, which runs before parsing and validation: 401 signed out, 403
+ * unless role admin. Lookups, FAQs, error logs and contact messages register their admin routes in
+ * their own modules the same way.
+ */
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  const opportunities = app.opportunities;
+  const notify = notifyOwner(app);
+
+  app.get(
+    '/api/admin/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Dashboard: users, listings by status, offers, chats, unresolved errors; page views, sign-ups and new listings per day (30 days); top pages',
+        response: { 200: adminStats, 401: e, 403: e },
+      },
+    },
+    async () => statsOf(app),
+  );
+
+  app.get(
+    '/api/admin/opportunities',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Listings of one status (pending first-come first) with full details, and every status count',
+        querystring: moderationQuery,
+        response: { 200: moderationListResponse, 400: e, 401: e, 403: e },
+      },
+    },
+    async (request) => opportunities.moderationQueue(request.query, request.user!),
+  );
+
+  app.get(
+    '/api/admin/opportunities/:id/history',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every status change of a listing: from, to, why, who and when',
+        params: opportunityIdParams,
+        response: { 200: statusHistoryResponse, 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (request) => ({ data: await opportunities.moderationHistory(request.params.id) }),
+  );
+
+  const transitions = {
+    approve: 'Approve a pending (or rejected) listing; the owner is emailed',
+    reinstate: 'Put a suspended listing back on show (approved); the owner is emailed',
+  } as const;
+  for (const [action, summary] of Object.entries(transitions) as [keyof typeof transitions, string][]) {
+    app.post(
+      `/api/admin/opportunities/:id/${action}`,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: `${summary}; 409 INVALID_STATUS_TRANSITION from any other status`,
+          params: opportunityIdParams,
+          response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e, 409: e },
+        },
+      },
+      async (request) => opportunities.moderate(request.params.id, request.user!, action, null, notify),
+    );
+  }
+
+  app.post(
+    '/api/admin/opportunities/:id/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Reject a listing with a reason (at least 10 characters); the owner is emailed the reason; 409 when already rejected',
+        params: opportunityIdParams,
+        body: rejectInput,
+        response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+    },
+    async (request) =>
+      opportunities.moderate(request.params.id, request.user!, 'reject', request.body.reason, notify),
+  );
+
+  app.post(
+    '/api/admin/opportunities/:id/suspend',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Take an approved listing off show, optionally saying why; the owner is emailed',
+        params: opportunityIdParams,
+        body: suspendInput,
+        response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+    },
+    async (request) =>
+      opportunities.moderate(request.params.id, request.user!, 'suspend', request.body.reason, notify),
+  );
+
+  app.put(
+    '/api/admin/opportunities/:id/verified',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Give or take away the verified badge',
+        params: opportunityIdParams,
+        body: verifiedInput,
+        response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (request) => opportunities.setVerified(request.params.id, request.user!, request.body.isVerified),
+  );
+
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Users, newest first; q matches username or email; optional role filter',
+        querystring: adminUserQuery,
+        response: { 200: pagedResponse(adminUser), 400: e, 401: e, 403: e },
+      },
+    },
+    async (request) => listUsers(app, request.query),
+  );
+};
+
+export default adminRoutes;

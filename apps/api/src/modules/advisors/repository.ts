@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { AdvisorsQuery } from '@safqa/shared/validation/advisors';
+import type { Db } from '../../db/client';
+
+export interface AdvisorRow {
+  id: number;
+  username: string;
+  bio: string;
+  experience_years: number;
+  total: number;
+}
+export interface AdvisorTypeRow {
+  user_id: number;
+  id: number;
+  name_ar: string;
+  name_en: string;
+}
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Advisors are users with an advisor profile and a verified email (accounts writes both). */
+export function createAdvisorsRepository(db: Db) {
+  return {
+    async page(businessTypeId: number, query: AdvisorsQuery) {
+      const order = sql.raw(
+        query.sort === 'newest' ? 'u.created_at DESC, u.id DESC' : 'ap.experience_years DESC, u.id ASC',
+      );
+      return rows<AdvisorRow>(
+        await db.execute(sql`SELECT u.id, u.username, ap.bio, ap.experience_years, count(*) OVER ()::int AS total
+          FROM users u
+          JOIN advisor_profiles ap ON ap.user_id = u.id
+          WHERE u.is_advisor AND u.email_verified_at IS NOT NULL
+            AND EXISTS (SELECT 1 FROM advisor_business_types abt
+                        WHERE abt.user_id = u.id AND abt.business_type_id = ${businessTypeId})
+          ORDER BY ${order}
+          LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
+      );
+    },
+
+    async businessTypesOf(userIds: number[]) {
+      if (!userIds.length) return [];
+      return rows<AdvisorTypeRow>(
+        await db.execute(sql`SELECT abt.user_id, bt.id, bt.name_ar, bt.name_en
+          FROM advisor_business_types abt
+          JOIN business_types bt ON bt.id = abt.business_type_id
+          WHERE abt.user_id IN (${sql.join(
+            userIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          ORDER BY bt.sort_order, bt.id`),
+      );
+    },
+  };
+}
+export type AdvisorsRepository = ReturnType<typeof createAdvisorsRepository>;

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type {} from '@fastify/rate-limit';
+import { z } from 'zod';
+import { errorBody } from '@safqa/shared/validation/common';
+import {
+  emailCaptchaBody,
+  loginBody,
+  loginResponse,
+  logoutBody,
+  messageResponse,
+  refreshBody,
+  refreshResponse,
+  resetPasswordBody,
+  resetTokenQuery,
+  resetTokenResponse,
+  signupBody,
+  signupResponse,
+  verifyEmailQuery,
+} from '@safqa/shared/validation/auth';
+import { perIp } from '../../lib/rate-limit';
+import { settleAfterAnswerTasks } from './background';
+import * as auth from './service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+/** API.md "Auth". Thin: validation by the shared schemas, rules in service.ts. */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['auth'];
+  app.addHook('onClose', async () => settleAfterAnswerTasks(app));
+  const ctx = (request: { lang: 'ar' | 'en'; ip: string }) => ({ lang: request.lang, ip: request.ip });
+
+  app.post(
+    '/api/auth/signup',
+    {
+      config: { rateLimit: perIp(app.config, 10, HOUR) },
+      schema: {
+        tags,
+        summary: 'Register as owner (optionally advisor); sends the verification email',
+        body: signupBody,
+        response: { 201: signupResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await auth.signup(app, request.body, ctx(request))),
+  );
+
+  app.get(
+    '/api/auth/verify-email',
+    {
+      config: { rateLimit: perIp(app.config, 30, FIFTEEN_MINUTES) },
+      schema: {
+        tags,
+        summary: 'Verify an email address with the emailed link',
+        querystring: verifyEmailQuery,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => auth.verifyEmail(app, request.query, request.lang),
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      config: { rateLimit: perIp(app.config, 10, FIFTEEN_MINUTES) },
+      schema: {
+        tags,
+        summary: 'Send a new verification email; the same answer whether or not the email exists',
+        body: emailCaptchaBody,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => auth.resendVerification(app, request.body, ctx(request)),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit: perIp(app.config, 30, FIFTEEN_MINUTES) },
+      schema: {
+        tags,
+        summary: 'Sign in; 403 EMAIL_NOT_VERIFIED with needsVerification for unverified accounts',
+        body: loginBody,
+        response: { 200: loginResponse, ...errors },
+      },
+    },
+    async (request) => auth.login(app, request.body, ctx(request)),
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      config: { rateLimit: perIp(app.config, 60, 60 * 1000) },
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for new tokens (rotation with reuse detection)',
+        body: refreshBody,
+        response: { 200: refreshResponse, ...errors },
+      },
+    },
+    async (request) => auth.refresh(app, request.body.refreshToken),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'End the current session',
+        security: [{ bearerAuth: [] }],
+        body: logoutBody.nullish(),
+        response: { 204: z.null().describe('No content'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(app, request.user!, request.body?.refreshToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: { rateLimit: perIp(app.config, 10, FIFTEEN_MINUTES) },
+      schema: {
+        tags,
+        summary: 'Email a password reset link; the same answer whether or not the email exists',
+        body: emailCaptchaBody,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => auth.forgotPassword(app, request.body, ctx(request)),
+  );
+
+  app.get(
+    '/api/auth/reset-password',
+    {
+      config: { rateLimit: perIp(app.config, 30, FIFTEEN_MINUTES) },
+      schema: {
+        tags,
+        summary: 'Check a password reset token',
+        querystring: resetTokenQuery,
+        response: { 200: resetTokenResponse, ...errors },
+      },
+    },
+    async (request) => auth.checkResetToken(app, request.query.token),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: { rateLimit: perIp(app.config, 30, FIFTEEN_MINUTES) },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token; ends every session',
+        body: resetPasswordBody,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => auth.resetPassword(app, request.body, request.lang),
+  );
+};
+
+export default authRoutes;

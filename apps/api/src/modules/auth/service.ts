@@ -1,0 +1,307 @@
+import type { FastifyInstance } from 'fastify';
+import type { Language } from '@safqa/shared/constants';
+import type { EmailCaptchaBody, LoginBody, LoginResponse, SignupBody } from '@safqa/shared/validation/auth';
+import type { ChangePasswordBody } from '@safqa/shared/validation/users';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { withTimingFloor } from '../../lib/timing';
+import { AppError } from '../../plugins/errors';
+import {
+  assertBusinessTypesExist,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  markEmailVerified,
+  saveAdvisorProfile,
+  updateUser,
+  type UserRow,
+} from '../users/service';
+import { runAfterAnswer } from './background';
+import { clearAttempts, loginKey, recordAttempt, retryAfterSeconds } from './attempts';
+import { forgotPasswordUrl, queueAccountEmail, resetPasswordUrl, verifyEmailUrl } from './mails';
+import {
+  consumeAllEmailTokens,
+  consumeEmailToken,
+  createEmailToken,
+  findEmailToken,
+  type EmailTokenRow,
+} from './repository';
+import {
+  createSession,
+  endSession,
+  endSessionById,
+  revokeUserSessions,
+  rotateRefreshToken,
+} from './sessions';
+import { authMessage } from './texts';
+
+export interface RequestContext {
+  lang: Language;
+  ip: string;
+}
+
+/**
+ * Resend and forgot answer no sooner than this, and send their email after answering, so a known
+ * email takes as long as an unknown one.
+ */
+export const ANONYMOUS_ANSWER_FLOOR_MS = 250;
+
+function rateLimited(seconds: number): AppError {
+  return new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': String(seconds) } });
+}
+
+async function assertUnderAccountLimit(
+  app: FastifyInstance,
+  kind: 'signup' | 'resend' | 'forgot',
+  email: string,
+) {
+  const wait = await retryAfterSeconds(app.db, kind, email);
+  if (wait > 0) throw rateLimited(wait);
+  await recordAttempt(app.db, kind, email);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function signup(app: FastifyInstance, body: SignupBody, ctx: RequestContext) {
+  await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
+  await assertUnderAccountLimit(app, 'signup', body.email);
+  if (await findUserByEmail(app.db, body.email)) throw new AppError(409, 'EMAIL_EXISTS');
+  if (body.isAdvisor) await assertBusinessTypesExist(app.db, body.businessTypeIds ?? []);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const user = await app.db.transaction(async (tx) => {
+      const row = await insertUser(tx, {
+        username: body.username,
+        email: body.email,
+        phoneNumber: body.phoneNumber ?? null,
+        passwordHash,
+        role: 'owner',
+        isAdvisor: body.isAdvisor === true,
+        language: ctx.lang,
+      });
+      if (body.isAdvisor) {
+        await saveAdvisorProfile(tx, row.id, {
+          bio: body.bio!,
+          experienceYears: body.experienceYears!,
+          businessTypeIds: body.businessTypeIds!,
+        });
+      }
+      const token = await createEmailToken(tx, row.id, 'verify_email');
+      await queueAccountEmail(app, tx, {
+        to: row.email,
+        username: row.username,
+        lang: ctx.lang,
+        kind: 'verifyEmail',
+        url: verifyEmailUrl(app, token, row.id),
+      });
+      return row;
+    });
+    return { message: authMessage('signedUp', ctx.lang), userId: user.id };
+  } catch (error) {
+    // Two sign-ups with one email racing: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_EXISTS');
+    throw error;
+  }
+}
+
+export async function verifyEmail(
+  app: FastifyInstance,
+  query: { token?: string | undefined; userId?: string | undefined },
+  lang: Language,
+) {
+  if (!query.token || !query.userId) throw new AppError(400, 'TOKEN_MISSING');
+  const userId = Number(query.userId);
+  if (!/^\d{1,10}$/.test(query.userId) || userId <= 0) throw new AppError(400, 'TOKEN_INVALID');
+  const row = await findEmailToken(app.db, query.token, 'verify_email');
+  if (!row || row.userId !== userId) throw new AppError(400, 'TOKEN_INVALID');
+  const user = await findUserById(app.db, userId);
+  if (!user) throw new AppError(400, 'TOKEN_INVALID');
+  if (user.emailVerifiedAt) throw new AppError(409, 'ALREADY_VERIFIED');
+  if (row.usedAt) throw new AppError(400, 'TOKEN_INVALID');
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'TOKEN_EXPIRED');
+  await app.db.transaction(async (tx) => {
+    if (!(await consumeEmailToken(tx, row.id))) throw new AppError(409, 'ALREADY_VERIFIED');
+    await markEmailVerified(tx, userId);
+    await consumeAllEmailTokens(tx, userId, 'verify_email');
+  });
+  return { message: authMessage('verified', lang) };
+}
+
+export async function resendVerification(app: FastifyInstance, body: EmailCaptchaBody, ctx: RequestContext) {
+  await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
+  return withTimingFloor(ANONYMOUS_ANSWER_FLOOR_MS, async () => {
+    await assertUnderAccountLimit(app, 'resend', body.email);
+    const user = await findUserByEmail(app.db, body.email);
+    if (user && !user.emailVerifiedAt) {
+      runAfterAnswer(app, 'verification email', () =>
+        app.db.transaction(async (tx) => {
+          const token = await createEmailToken(tx, user.id, 'verify_email');
+          await queueAccountEmail(app, tx, {
+            to: user.email,
+            username: user.username,
+            lang: ctx.lang,
+            kind: 'verifyEmail',
+            url: verifyEmailUrl(app, token, user.id),
+          });
+        }),
+      );
+    }
+    return { message: authMessage('resent', ctx.lang) };
+  });
+}
+
+let timingHash: Promise<string> | undefined;
+/** A real argon2id hash to check against when the email is unknown, so both cases cost the same. */
+function hashForUnknownUsers(): Promise<string> {
+  timingHash ??= hashPassword('not-a-real-password-only-for-equal-timing');
+  return timingHash;
+}
+
+export async function login(
+  app: FastifyInstance,
+  body: LoginBody,
+  ctx: RequestContext,
+): Promise<LoginResponse> {
+  await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
+  const key = loginKey(body.email, ctx.ip);
+  const wait = await retryAfterSeconds(app.db, 'login_failure', key);
+  if (wait > 0) throw rateLimited(wait);
+
+  const user = await findUserByEmail(app.db, body.email);
+  const matches = await verifyPassword(user?.passwordHash ?? (await hashForUnknownUsers()), body.password);
+  if (!user || !matches) {
+    await recordAttempt(app.db, 'login_failure', key);
+    throw new AppError(401, 'INVALID_CREDENTIALS');
+  }
+  if (!user.emailVerifiedAt) {
+    throw new AppError(403, 'EMAIL_NOT_VERIFIED', { extra: { needsVerification: true } });
+  }
+  await clearAttempts(app.db, 'login_failure', key);
+  const session = await createSession(app.db, user.id);
+  const accessToken = await app.signAccessToken({
+    id: user.id,
+    role: user.role,
+    sessionId: session.sessionId,
+  });
+  return {
+    accessToken,
+    refreshToken: session.refreshToken,
+    user: { id: user.id, role: user.role, username: user.username, email: user.email },
+  };
+}
+
+export async function refresh(app: FastifyInstance, refreshToken: string) {
+  const rotated = await rotateRefreshToken(app.db, refreshToken);
+  const user = await findUserById(app.db, rotated.userId);
+  if (!user) throw new AppError(401, 'SESSION_EXPIRED');
+  const accessToken = await app.signAccessToken({
+    id: user.id,
+    role: user.role,
+    sessionId: rotated.sessionId,
+  });
+  return { accessToken, refreshToken: rotated.refreshToken };
+}
+
+export async function logout(
+  app: FastifyInstance,
+  user: { id: number; sessionId?: string | undefined },
+  refreshToken: string | undefined,
+) {
+  if (refreshToken) await endSession(app.db, user.id, refreshToken);
+  if (user.sessionId) await endSessionById(app.db, user.id, user.sessionId);
+}
+
+export async function forgotPassword(app: FastifyInstance, body: EmailCaptchaBody, ctx: RequestContext) {
+  await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
+  return withTimingFloor(ANONYMOUS_ANSWER_FLOOR_MS, async () => {
+    await assertUnderAccountLimit(app, 'forgot', body.email);
+    const user = await findUserByEmail(app.db, body.email);
+    if (user) {
+      runAfterAnswer(app, 'password reset email', () =>
+        app.db.transaction(async (tx) => {
+          const token = await createEmailToken(tx, user.id, 'reset_password');
+          await queueAccountEmail(app, tx, {
+            to: user.email,
+            username: user.username,
+            lang: ctx.lang,
+            kind: 'resetPassword',
+            url: resetPasswordUrl(app, token),
+          });
+        }),
+      );
+    }
+    return { message: authMessage('forgot', ctx.lang) };
+  });
+}
+
+async function usableResetToken(app: FastifyInstance, token: string | undefined): Promise<EmailTokenRow> {
+  if (!token) throw new AppError(400, 'TOKEN_MISSING');
+  const row = await findEmailToken(app.db, token, 'reset_password');
+  if (!row || row.usedAt) throw new AppError(400, 'TOKEN_INVALID');
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'TOKEN_EXPIRED');
+  return row;
+}
+
+export async function checkResetToken(app: FastifyInstance, token: string | undefined) {
+  await usableResetToken(app, token);
+  return { valid: true as const };
+}
+
+/**
+ * Single use; every session of the user ends. The link proves the mailbox, so an unverified account
+ * becomes verified. The user is told by email that the password changed.
+ */
+export async function resetPassword(
+  app: FastifyInstance,
+  body: { token: string; newPassword: string },
+  lang: Language,
+) {
+  const row = await usableResetToken(app, body.token);
+  const passwordHash = await hashPassword(body.newPassword);
+  await app.db.transaction(async (tx) => {
+    if (!(await consumeEmailToken(tx, row.id))) throw new AppError(400, 'TOKEN_INVALID');
+    const user = (await findUserById(tx, row.userId)) as UserRow;
+    await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+    await consumeAllEmailTokens(tx, user.id, 'reset_password');
+    await revokeUserSessions(tx, user.id, 'password_reset');
+    await queueAccountEmail(app, tx, {
+      to: user.email,
+      username: user.username,
+      lang,
+      kind: 'passwordNotice',
+      url: forgotPasswordUrl(app),
+    });
+  });
+  return { message: authMessage('reset', lang) };
+}
+
+/** Needs the current password; keeps the caller's session, ends every other one and tells the user. */
+export async function changePassword(
+  app: FastifyInstance,
+  caller: { id: number; sessionId?: string | undefined },
+  body: ChangePasswordBody,
+  lang: Language,
+) {
+  const user = await findUserById(app.db, caller.id);
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED');
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw new AppError(400, 'WRONG_PASSWORD');
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  await app.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await revokeUserSessions(tx, user.id, 'password_change', caller.sessionId);
+    await queueAccountEmail(app, tx, {
+      to: user.email,
+      username: user.username,
+      lang,
+      kind: 'passwordNotice',
+      url: forgotPasswordUrl(app),
+    });
+  });
+  return { message: authMessage('passwordChanged', lang) };
+}

@@ -1,0 +1,46 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { opportunities } from '../../db/schema/opportunities';
+import { users } from '../../db/schema/users';
+
+/**
+ * What the chat area needs to know about opportunities and users, read in batches. Kept in this one
+ * file so that it can call the opportunities and users services once those areas expose these reads.
+ */
+export interface OpportunitySummary {
+  id: number;
+  ownerId: number;
+  status: 'pending' | 'approved' | 'suspended' | 'rejected';
+  opportunityName: string;
+  opportunityNameAr: string;
+  logo: string | null;
+}
+
+export async function opportunitySummaries(db: Db, ids: number[]): Promise<Map<number, OpportunitySummary>> {
+  const result = new Map<number, OpportunitySummary>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({
+      id: opportunities.id,
+      ownerId: opportunities.submittedBy,
+      status: opportunities.status,
+      opportunityName: opportunities.name,
+      opportunityNameAr: opportunities.nameAr,
+      logo: opportunities.logo,
+    })
+    .from(opportunities)
+    .where(inArray(opportunities.id, [...new Set(ids)]));
+  for (const row of rows) result.set(row.id, row);
+  return result;
+}
+
+export async function usernames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const result = new Map<number, string>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  for (const row of rows) result.set(row.id, row.username);
+  return result;
+}

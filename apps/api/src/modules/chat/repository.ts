@@ -1,0 +1,175 @@
+import { and, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatMessages, chats } from '../../db/schema/chat';
+
+/** SQL of the chat area. `Db` may be the database or an open transaction. */
+
+export type ChatRow = typeof chats.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export interface LastMessageRow {
+  chatId: number;
+  body: string;
+  senderId: number;
+  createdAt: Date;
+}
+
+export async function findChat(db: Db, chatId: number): Promise<ChatRow | undefined> {
+  const [row] = await db.select().from(chats).where(eq(chats.id, chatId)).limit(1);
+  return row;
+}
+
+/** Creates the chat of (opportunity, investor) unless it exists; `created` tells which happened. */
+export async function findOrCreateChat(
+  db: Db,
+  values: { opportunityId: number; investorId: number; ownerId: number },
+): Promise<{ chat: ChatRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(chats)
+    .values(values)
+    .onConflictDoNothing({ target: [chats.opportunityId, chats.investorId] })
+    .returning();
+  if (inserted) return { chat: inserted, created: true };
+  const [existing] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.opportunityId, values.opportunityId), eq(chats.investorId, values.investorId)))
+    .limit(1);
+  if (!existing) throw new Error('chat vanished between insert and select');
+  return { chat: existing, created: false };
+}
+
+export async function chatsOfUser(db: Db, userId: number): Promise<ChatRow[]> {
+  return db
+    .select()
+    .from(chats)
+    .where(or(eq(chats.investorId, userId), eq(chats.ownerId, userId)))
+    .orderBy(desc(chats.updatedAt), desc(chats.id));
+}
+
+/** The newest message of each chat, one index probe per chat. */
+export async function lastMessages(db: Db, chatIds: number[]): Promise<Map<number, LastMessageRow>> {
+  const result = new Map<number, LastMessageRow>();
+  if (chatIds.length === 0) return result;
+  type Row = { chat_id: number; body: string; sender_id: number; created_at: Date | string };
+  // Both drivers answer raw SQL with { rows }.
+  const { rows } = (await db.execute(
+    sql`SELECT c.id AS chat_id, m.body, m.sender_id, m.created_at
+        FROM unnest(${`{${chatIds.join(',')}}`}::int[]) AS c(id)
+        JOIN LATERAL (
+          SELECT body, sender_id, created_at FROM ${chatMessages}
+          WHERE ${chatMessages.chatId} = c.id ORDER BY ${chatMessages.id} DESC LIMIT 1
+        ) m ON true`,
+  )) as unknown as { rows: Row[] };
+  for (const row of rows) {
+    result.set(Number(row.chat_id), {
+      chatId: Number(row.chat_id),
+      body: row.body,
+      senderId: Number(row.sender_id),
+      createdAt: new Date(row.created_at),
+    });
+  }
+  return result;
+}
+
+/** A page of history, newest `limit` messages older than `before`, returned oldest first. */
+export async function messagesPage(
+  db: Db,
+  chatId: number,
+  before: number | undefined,
+  limit: number,
+): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      before === undefined
+        ? eq(chatMessages.chatId, chatId)
+        : and(eq(chatMessages.chatId, chatId), lt(chatMessages.id, before)),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/**
+ * Stores a message from a participant in one statement: the chat row is locked and touched, the
+ * recipient's unread count grows and the message is inserted, or nothing happens when the sender is
+ * not a participant (null). One statement means one round trip and no window between the counter and
+ * the message; a concurrent read of the chat queues behind the row lock.
+ */
+export async function insertMessageAsParticipant(
+  db: Db,
+  chatId: number,
+  senderId: number,
+  body: string,
+): Promise<{ message: MessageRow; recipientId: number } | null> {
+  type Row = {
+    id: number | string;
+    chat_id: number;
+    sender_id: number;
+    body: string;
+    created_at: Date | string;
+    read_at: Date | string | null;
+    recipient_id: number;
+  };
+  const { rows } = (await db.execute(sql`
+    WITH bumped AS (
+      UPDATE ${chats}
+      SET updated_at = now(),
+          investor_unread = investor_unread + (CASE WHEN owner_id = ${senderId} THEN 1 ELSE 0 END),
+          owner_unread = owner_unread + (CASE WHEN investor_id = ${senderId} THEN 1 ELSE 0 END)
+      WHERE id = ${chatId} AND (investor_id = ${senderId} OR owner_id = ${senderId})
+      RETURNING id, CASE WHEN investor_id = ${senderId} THEN owner_id ELSE investor_id END AS recipient_id
+    ), inserted AS (
+      INSERT INTO ${chatMessages} (chat_id, sender_id, body)
+      SELECT id, ${senderId}, ${body} FROM bumped
+      RETURNING id, chat_id, sender_id, body, created_at, read_at
+    )
+    SELECT inserted.*, bumped.recipient_id FROM inserted, bumped`)) as unknown as { rows: Row[] };
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    message: {
+      id: Number(row.id),
+      chatId: Number(row.chat_id),
+      senderId: Number(row.sender_id),
+      body: row.body,
+      createdAt: new Date(row.created_at),
+      readAt: row.read_at === null ? null : new Date(row.read_at),
+    },
+    recipientId: Number(row.recipient_id),
+  };
+}
+
+/** Marks the other side's messages read for `readerSide`; returns how many were marked and when. */
+export async function markRead(
+  db: Db,
+  chatId: number,
+  readerId: number,
+  readerSide: 'investor' | 'owner',
+): Promise<{ marked: number; readAt: Date | null }> {
+  await db
+    .update(chats)
+    .set(readerSide === 'investor' ? { investorUnread: 0 } : { ownerUnread: 0 })
+    .where(eq(chats.id, chatId));
+  const marked = await db
+    .update(chatMessages)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(eq(chatMessages.chatId, chatId), ne(chatMessages.senderId, readerId), isNull(chatMessages.readAt)),
+    )
+    .returning({ readAt: chatMessages.readAt });
+  return { marked: marked.length, readAt: marked[0]?.readAt ?? null };
+}
+
+/** The user's unread total over every chat they take part in. */
+export async function unreadTotal(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(CASE WHEN ${chats.investorId} = ${userId} THEN ${chats.investorUnread} ELSE 0 END
+        + CASE WHEN ${chats.ownerId} = ${userId} THEN ${chats.ownerUnread} ELSE 0 END), 0)`,
+    })
+    .from(chats)
+    .where(or(eq(chats.investorId, userId), eq(chats.ownerId, userId)));
+  return Number(row?.total ?? 0);
+}

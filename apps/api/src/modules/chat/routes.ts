@@ -1,0 +1,145 @@
+import { errorBody } from '@safqa/shared/validation/common';
+import {
+  chatIdParams,
+  chatListResponse,
+  chatResponse,
+  createChatInput,
+  messageResponse,
+  messagesQuery,
+  messagesResponse,
+  sendMessageInput,
+  unreadCountResponse,
+} from '@safqa/shared/validation/chat';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { chatServiceOf } from './service';
+import streamRoute from './stream';
+
+const participantErrors = { 401: errorBody, 403: errorBody, 404: errorBody };
+
+const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const chat = chatServiceOf(app);
+  const auth = { preHandler: app.requireUser };
+
+  app.get(
+    '/api/chat',
+    {
+      ...auth,
+      schema: {
+        tags: ['chat'],
+        summary: "The caller's chats, most recently active first, each with its unread count",
+        response: { 200: chatListResponse, 401: errorBody },
+      },
+    },
+    async (request) => ({ chats: await chat.list(request.user!.id) }),
+  );
+
+  app.post(
+    '/api/chat',
+    {
+      ...auth,
+      schema: {
+        tags: ['chat'],
+        summary: 'Start (or reopen) the chat with the owner of an approved opportunity',
+        description:
+          'One chat per (opportunity, user): 201 when created, 200 when it already existed. ' +
+          '403 OWN_OPPORTUNITY for the owner; 404 when the opportunity is not approved.',
+        body: createChatInput,
+        response: { 200: chatResponse, 201: chatResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await chat.start(request.user!.id, request.body.opportunityId);
+      return reply.status(result.created ? 201 : 200).send({ chat: result.chat });
+    },
+  );
+
+  app.get(
+    '/api/chat/unread-count',
+    {
+      ...auth,
+      schema: {
+        tags: ['chat'],
+        summary: 'Unread messages over all chats of the caller (the navbar badge)',
+        response: { 200: unreadCountResponse, 401: errorBody },
+      },
+    },
+    async (request) => ({ unreadCount: await chat.unreadCount(request.user!.id) }),
+  );
+
+  app.get(
+    '/api/chat/:chatId',
+    {
+      ...auth,
+      schema: {
+        tags: ['chat'],
+        summary: 'One chat; participants only',
+        params: chatIdParams,
+        response: { 200: chatResponse, 400: errorBody, ...participantErrors },
+      },
+    },
+    async (request) => ({ chat: await chat.get(request.user!.id, request.params.chatId) }),
+  );
+
+  app.get(
+    '/api/chat/:chatId/messages',
+    {
+      ...auth,
+      schema: {
+        tags: ['chat'],
+        summary: 'History, paged upward: the newest `limit` messages older than `before`, oldest first',
+        description: 'A page shorter than `limit` is the start of the conversation.',
+        params: chatIdParams,
+        querystring: messagesQuery,
+        response: { 200: messagesResponse, 400: errorBody, ...participantErrors },
+      },
+    },
+    async (request) => ({
+      messages: await chat.messages(
+        request.user!.id,
+        request.params.chatId,
+        request.query.before,
+        request.query.limit,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/chat/:chatId/messages',
+    {
+      ...auth,
+      schema: {
+        tags: ['chat'],
+        summary: 'Send a message (1 to 2000 characters after trimming)',
+        description:
+          'Stored first, then announced to the other participant as `new_message` on the stream.',
+        params: chatIdParams,
+        body: sendMessageInput,
+        response: { 201: messageResponse, 400: errorBody, ...participantErrors },
+      },
+    },
+    async (request, reply) => {
+      const message = await chat.send(request.user!.id, request.params.chatId, request.body.body);
+      return reply.status(201).send({ message });
+    },
+  );
+
+  app.post(
+    '/api/chat/:chatId/read',
+    {
+      ...auth,
+      schema: {
+        tags: ['chat'],
+        summary: "Mark the other participant's messages read; answers the caller's new total",
+        description:
+          "The caller's streams get `unread_count_updated`; the other participant's get `messages_read`.",
+        params: chatIdParams,
+        response: { 200: unreadCountResponse, 400: errorBody, ...participantErrors },
+      },
+    },
+    async (request) => ({ unreadCount: await chat.markRead(request.user!.id, request.params.chatId) }),
+  );
+
+  await app.register(streamRoute);
+};
+
+export default chatRoutes;

@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessages } from '../../db/schema/chat';
+import { NOTIFY_MAX_BYTES } from '../../plugins/sse-hub';
+import { createOpportunity, createUser, shortLivedToken, type TestUser } from '../../test/marketplace-fixtures';
+import { listenOnSocket, openSse, type SseConnection } from '../../test/sse-client';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let socketPath: string;
+let owner: TestUser;
+let investor: TestUser;
+let stranger: TestUser;
+let chatId: number;
+const open: SseConnection[] = [];
+
+async function stream(token: string) {
+  const connection = await openSse(`http://localhost/api/chat/stream?token=${encodeURIComponent(token)}`, {
+    socketPath,
+  });
+  open.push(connection);
+  return connection;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { sse: { heartbeatMs: 150, maxStreamsPerUser: 2 } });
+  socketPath = await listenOnSocket(t.app);
+  owner = await createUser(t.app);
+  investor = await createUser(t.app);
+  stranger = await createUser(t.app);
+  const opportunity = await createOpportunity(t.app, owner.id);
+  chatId = (await investor.client.post('/api/chat', { opportunityId: opportunity.id })).json().chat.id;
+});
+afterAll(async () => {
+  for (const connection of open) connection.close();
+  await t.close();
+});
+
+describe('GET /api/chat/stream', () => {
+  it('refuses a missing, forged or expired token with a JSON error before any event', async () => {
+    const missing = await openSse('http://localhost/api/chat/stream', { socketPath });
+    expect(missing.status).toBe(400);
+    const forged = await stream('eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl');
+    expect(forged.status).toBe(401);
+    expect(forged.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const expired = await stream(await shortLivedToken(t.app, owner.id, -5));
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+
+  it('delivers new_message with the total unread count to the recipient only, after it is stored', async () => {
+    const ownerStream = await stream(owner.token);
+    const investorStream = await stream(investor.token);
+    const strangerStream = await stream(stranger.token);
+    expect(ownerStream.status).toBe(200);
+
+    let storedWhenAnnounced: boolean | undefined;
+    ownerStream.onEvent = (event) => {
+      if (event.event !== 'new_message') return;
+      const id = (event.data as { message: { id: number } }).message.id;
+      void t.app.db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.id, id))
+        .then((rows) => (storedWhenAnnounced = rows.length === 1));
+    };
+    const sent = await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'مرحبا' });
+    const event = await ownerStream.next('new_message');
+    expect(event.data).toEqual({ chatId, message: sent.json().message, unreadCount: 1 });
+    await expect.poll(() => storedWhenAnnounced).toBe(true);
+
+    await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'second' });
+    expect((await ownerStream.next('new_message')).data).toMatchObject({ unreadCount: 2 });
+
+    // The owner reads: their stream hears the new total, the investor hears the read mark.
+    await owner.client.post(`/api/chat/${chatId}/read`);
+    expect((await ownerStream.next('unread_count_updated')).data).toEqual({ unreadCount: 0 });
+    const readMark = await investorStream.next('messages_read');
+    expect(readMark.data).toMatchObject({ chatId, readerId: owner.id, readAt: expect.any(String) });
+
+    // Neither the sender nor an outsider heard any message.
+    expect(investorStream.events.map((e) => e.event)).toEqual(['messages_read']);
+    expect(strangerStream.events).toEqual([]);
+    for (const connection of [ownerStream, investorStream, strangerStream]) connection.close();
+  });
+
+  it('sends a comment heartbeat', async () => {
+    const connection = await stream(stranger.token);
+    await connection.waitForComments(3, 3000);
+    connection.close();
+  });
+
+  it('closes the oldest stream when a user opens more than allowed', async () => {
+    const first = await stream(investor.token);
+    const second = await stream(investor.token);
+    const third = await stream(investor.token);
+    expect((await first.next('close')).data).toEqual({ reason: 'too_many_streams' });
+    await first.ended;
+    await expect.poll(() => t.app.sseHub.count(investor.id)).toBe(2);
+    await owner.client.post(`/api/chat/${chatId}/messages`, { body: 'to both tabs' });
+    await second.next('new_message');
+    await third.next('new_message');
+    second.close();
+    third.close();
+  });
+
+  it('sends close and ends the stream when the access token expires', async () => {
+    const connection = await stream(await shortLivedToken(t.app, stranger.id, 1));
+    expect(connection.status).toBe(200);
+    const close = await connection.next('close', 4000);
+    expect(close.data).toEqual({ reason: 'token_expired' });
+    await connection.ended;
+    await expect.poll(() => t.app.sseHub.count(stranger.id)).toBe(0);
+  });
+
+  it('forgets streams whose client went away', async () => {
+    const connection = await stream(stranger.token);
+    await expect.poll(() => t.app.sseHub.count(stranger.id)).toBe(1);
+    connection.close();
+    await expect.poll(() => t.app.sseHub.count(stranger.id)).toBe(0);
+  });
+
+  it('fits the largest possible new_message in one NOTIFY payload', async () => {
+    // 2000 characters that each take 3 bytes in UTF-8, the worst a body can be after cleaning.
+    const body = '\u20AC'.repeat(2000);
+    const payload = JSON.stringify({
+      u: [2_147_483_647],
+      e: 'new_message',
+      d: {
+        chatId: 2_147_483_647,
+        message: {
+          id: Number.MAX_SAFE_INTEGER,
+          chatId: 2_147_483_647,
+          senderId: 2_147_483_647,
+          body,
+          createdAt: new Date().toISOString(),
+          readAt: null,
+        },
+        unreadCount: 2_147_483_647,
+      },
+    });
+    expect(Buffer.byteLength(payload)).toBeLessThan(NOTIFY_MAX_BYTES);
+    const sent = await investor.client.post(`/api/chat/${chatId}/messages`, { body });
+    expect(sent.statusCode).toBe(201);
+  });
+
+  it('tells every stream to close when the server shuts down', async () => {
+    const connection = await stream(owner.token);
+    await t.app.close();
+    expect((await connection.next('close')).data).toEqual({ reason: 'shutdown' });
+    await connection.ended;
+  });
+});

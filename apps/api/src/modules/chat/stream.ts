@@ -1,0 +1,40 @@
+import { streamQuery } from '@safqa/shared/validation/chat';
+import { errorBody } from '@safqa/shared/validation/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
+
+const STREAM_DESCRIPTION = [
+  'Server-sent events for the signed-in user. EventSource cannot send headers, so the access token',
+  'travels as `?token=` (never logged). Events, each with JSON `data`:',
+  '`new_message` {chatId, message, unreadCount} to the recipient (the badge takes the larger of old and new);',
+  '`unread_count_updated` {unreadCount} after the user reads a chat (replaces the badge);',
+  '`messages_read` {chatId, readerId, readAt} to the sender when the other side reads;',
+  '`close` {reason: token_expired | shutdown | too_many_streams}, after which the server ends the stream.',
+  'A comment line every 25 s keeps proxies from closing it. At most 5 streams per user: a sixth closes',
+  'the oldest. Events reach streams held by any server process (PostgreSQL LISTEN/NOTIFY).',
+].join(' ');
+
+const streamRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/chat/stream',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Live chat events (text/event-stream)',
+        description: STREAM_DESCRIPTION,
+        querystring: streamQuery,
+        response: { 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      // 401 TOKEN_EXPIRED or UNAUTHENTICATED as a JSON body, before any event is written.
+      const user = await app.verifyAccessToken(token);
+      const { exp } = decodeJwt(token);
+      app.sseHub.open(reply, user.id, (exp ?? 0) * 1000);
+      return reply;
+    },
+  );
+};
+
+export default streamRoute;

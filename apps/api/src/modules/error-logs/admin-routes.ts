@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, pagedResponse } from '@safqa/shared/validation/common';
+import {
+  adminErrorLog,
+  errorLogListQuery,
+  errorLogParams,
+  errorLogPatch,
+  errorLogStats,
+  errorLogStatsQuery,
+} from '@safqa/shared/validation/error-logs';
+import { errorLogStats as statsOf, listErrorLogs, markResolved } from './service';
+
+const e = errorBody;
+
+/** The admin error-log screens. The role check is this plugin's onRequest hook (it runs first). */
+const adminErrorLogsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/api/admin/error-logs',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Error logs of the last 7, 14 or 30 days, newest first, optionally by resolved',
+        querystring: errorLogListQuery,
+        response: { 200: pagedResponse(adminErrorLog), 400: e, 401: e, 403: e },
+      },
+    },
+    async (request) => listErrorLogs(app.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/error-logs/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Totals, a count per day and the top endpoints of the last 7, 14 or 30 days',
+        querystring: errorLogStatsQuery,
+        response: { 200: errorLogStats, 400: e, 401: e, 403: e },
+      },
+    },
+    async (request) => statsOf(app.db, request.query.days),
+  );
+
+  app.patch(
+    '/api/admin/error-logs/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a log resolved or unresolved',
+        params: errorLogParams,
+        body: errorLogPatch,
+        response: { 200: adminErrorLog, 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (request) => markResolved(app.db, request.params.id, request.body.resolved),
+  );
+};
+
+export default adminErrorLogsRoutes;

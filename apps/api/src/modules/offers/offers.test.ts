@@ -1,0 +1,149 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/mail';
+import { opportunities } from '../../db/schema/opportunities';
+import { createOpportunity, createUser, type TestUser } from '../../test/marketplace-fixtures';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let owner: TestUser;
+let investor: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
+let opportunityId: number;
+let n = 0;
+
+async function makeOffer(user: TestUser, id: number, overrides: Record<string, unknown> = {}) {
+  const email = `${user.username}.${++n}@example.test`;
+  await user.client.post(`/api/opportunities/${id}/offers/code`, { email });
+  const [mail] = await t.app.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  const code = /(\d{4})$/.exec(mail!.subject)![1];
+  const res = await user.client.post(`/api/opportunities/${id}/offers`, {
+    name: 'Khalid',
+    phone: '+966 50 123 4567',
+    reasons: { knowRegulations: true },
+    message: 'Interested in the full purchase of the business.',
+    email,
+    code,
+    ...overrides,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().offer as { id: number; status: string; email: string; amount: number | null };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.app);
+  investor = await createUser(t.app, { language: 'en' });
+  stranger = await createUser(t.app);
+  admin = await createUser(t.app, { role: 'admin' });
+  opportunityId = (await createOpportunity(t.app, owner.id)).id;
+});
+afterAll(async () => t.close());
+
+describe('GET /api/opportunities/{id}/offers', () => {
+  it('pages the offers received, newest first, for the owner and admins only', async () => {
+    const first = await makeOffer(investor, opportunityId, { amount: null });
+    const second = await makeOffer(stranger, opportunityId, { amount: 1_000 });
+    const third = await makeOffer(investor, opportunityId);
+
+    const page1 = await owner.client.get(`/api/opportunities/${opportunityId}/offers?pageSize=2`);
+    expect(page1.statusCode).toBe(200);
+    expect(page1.json().pagination).toEqual({ page: 1, pageSize: 2, total: 3, totalPages: 2 });
+    expect(page1.json().data.map((o: { id: number }) => o.id)).toEqual([third.id, second.id]);
+    const page2 = (await owner.client.get(`/api/opportunities/${opportunityId}/offers?pageSize=2&page=2`)).json();
+    expect(page2.data.map((o: { id: number; amount: null }) => [o.id, o.amount])).toEqual([[first.id, null]]);
+
+    const asAdmin = await admin.client.get(`/api/opportunities/${opportunityId}/offers`);
+    expect(asAdmin.json().pagination.total).toBe(3);
+    for (const outsider of [investor, stranger]) {
+      const res = await outsider.client.get(`/api/opportunities/${opportunityId}/offers`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+    expect((await owner.client.get('/api/opportunities/777777/offers')).statusCode).toBe(404);
+    expect((await owner.client.get(`/api/opportunities/${opportunityId}/offers?pageSize=51`)).statusCode).toBe(400);
+    expect((await new TestClient(t.app).get(`/api/opportunities/${opportunityId}/offers`)).statusCode).toBe(401);
+  });
+
+  it('shows the owner of a suspended listing the offers it had', async () => {
+    const other = await createOpportunity(t.app, owner.id);
+    await makeOffer(investor, other.id);
+    await t.app.db.update(opportunities).set({ status: 'suspended' }).where(eq(opportunities.id, other.id));
+    expect((await owner.client.get(`/api/opportunities/${other.id}/offers`)).json().pagination.total).toBe(1);
+  });
+});
+
+describe('PATCH /api/offers/{offerId}', () => {
+  it('lets the owner accept a new offer once, emails the investor, and refuses a change of mind', async () => {
+    const made = await makeOffer(investor, opportunityId);
+    const accepted = await owner.client.patch(`/api/offers/${made.id}`, { status: 'accepted' });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().offer).toMatchObject({ id: made.id, status: 'accepted' });
+    const [mail] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, made.email))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect(mail?.subject).toMatch(/^Your offer on “.+” was accepted$/);
+
+    const again = await owner.client.patch(`/api/offers/${made.id}`, { status: 'accepted' });
+    expect(again.statusCode).toBe(200);
+    const change = await owner.client.patch(`/api/offers/${made.id}`, { status: 'declined' });
+    expect(change.statusCode).toBe(409);
+    expect(change.json().code).toBe('INVALID_STATUS_TRANSITION');
+
+    const list = (await owner.client.get(`/api/opportunities/${opportunityId}/offers`)).json().data;
+    expect(list.find((o: { id: number }) => o.id === made.id).status).toBe('accepted');
+  });
+
+  it('lets only the owner decide, and only to accepted or declined', async () => {
+    const made = await makeOffer(stranger, opportunityId);
+    for (const outsider of [investor, stranger, admin]) {
+      const res = await outsider.client.patch(`/api/offers/${made.id}`, { status: 'declined' });
+      expect(res.statusCode).toBe(403);
+    }
+    for (const body of [{ status: 'new' }, { status: 'maybe' }, {}, { status: 'declined', note: 'x' }]) {
+      expect((await owner.client.patch(`/api/offers/${made.id}`, body)).statusCode).toBe(400);
+    }
+    expect((await owner.client.patch('/api/offers/999999', { status: 'declined' })).statusCode).toBe(404);
+    const declined = await owner.client.patch(`/api/offers/${made.id}`, { status: 'declined' });
+    expect(declined.json().offer.status).toBe('declined');
+  });
+});
+
+describe('GET /api/users/me/offers', () => {
+  it("pages the caller's offers with their status and the opportunity card, newest first", async () => {
+    const buyer = await createUser(t.app);
+    const listing = await createOpportunity(t.app, owner.id, { name: 'Bakery in Jeddah' });
+    const older = await makeOffer(buyer, opportunityId, { amount: 5_000 });
+    const newer = await makeOffer(buyer, listing.id);
+    await owner.client.patch(`/api/offers/${older.id}`, { status: 'declined' });
+
+    const res = await buyer.client.get('/api/users/me/offers?pageSize=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pagination).toEqual({ page: 1, pageSize: 1, total: 2, totalPages: 2 });
+    expect(res.json().data[0]).toMatchObject({
+      id: newer.id,
+      status: 'new',
+      opportunity: {
+        id: listing.id,
+        opportunityName: 'Bakery in Jeddah',
+        businessType: { id: expect.any(Number), nameAR: 'تقنية', nameEN: 'Tech' },
+        city: { nameEN: 'Riyadh' },
+      },
+    });
+    const second = (await buyer.client.get('/api/users/me/offers?pageSize=1&page=2')).json().data[0];
+    expect(second).toMatchObject({ id: older.id, status: 'declined', amount: 5_000, opportunity: { id: opportunityId } });
+
+    expect((await admin.client.get('/api/users/me/offers')).json().pagination.total).toBe(0);
+    expect((await new TestClient(t.app).get('/api/users/me/offers')).statusCode).toBe(401);
+    expect((await buyer.client.get('/api/users/me/offers?sort=new')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, pagedResponse } from '@safqa/shared/validation/common';
+import {
+  favoriteParams,
+  favoritesQuery,
+  myOpportunitiesQuery,
+  myOpportunityCard,
+  opportunityCard,
+} from '@safqa/shared/validation/opportunities';
+
+const e = errorBody;
+
+/** The signed-in user's own lists: their opportunities and their bookmarks. */
+const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.opportunities;
+
+  app.get(
+    '/api/users/me/opportunities',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['opportunities'],
+        summary: 'Your opportunities in every status, with rejection reason and counts',
+        querystring: myOpportunitiesQuery,
+        response: { 200: pagedResponse(myOpportunityCard), 400: e, 401: e },
+      },
+    },
+    async (request) => service.mine(request.user!, request.query),
+  );
+
+  app.get(
+    '/api/favorites',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['favorites'],
+        summary: 'Your bookmarked opportunities, newest bookmark first',
+        querystring: favoritesQuery,
+        response: { 200: pagedResponse(opportunityCard), 400: e, 401: e },
+      },
+    },
+    async (request) => service.favorites(request.user!, request.query.page, request.query.pageSize),
+  );
+
+  app.post(
+    '/api/favorites/:opportunityId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['favorites'],
+        summary: 'Bookmark an approved opportunity (or your own); repeating it changes nothing',
+        params: favoriteParams,
+        response: { 204: z.null(), 401: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      await service.addFavorite(request.user!, request.params.opportunityId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/favorites/:opportunityId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['favorites'],
+        summary: 'Remove a bookmark; repeating it changes nothing',
+        params: favoriteParams,
+        response: { 204: z.null(), 401: e },
+      },
+    },
+    async (request, reply) => {
+      await service.removeFavorite(request.user!, request.params.opportunityId);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default meRoutes;

@@ -1,0 +1,144 @@
+import type { OpportunityStatus } from '@safqa/shared/constants';
+import {
+  MODERATION_ACTIONS,
+  MODERATION_TRANSITIONS,
+  type ModerationAction,
+  type ModerationListResponse,
+  type ModerationQuery,
+  type StatusHistoryEntry,
+} from '@safqa/shared/validation/admin';
+import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
+import type { Db } from '../../db/client';
+import type { AuthUser } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+import { iso, paged } from './mappers';
+import type { ModerationRepository } from './moderation-repository';
+import type { OpportunitiesRepository, OpportunityRow } from './repository';
+
+/** A status change as it is being written; handed to `onChange` inside the same transaction. */
+export interface StatusChange {
+  /** The listing as it was before the change. */
+  opportunity: OpportunityRow;
+  action: ModerationAction;
+  fromStatus: OpportunityStatus;
+  toStatus: OpportunityStatus;
+  reason: string | null;
+  actor: AuthUser;
+}
+export type OnStatusChange = (tx: Db, change: StatusChange) => Promise<void>;
+
+/**
+ * Moderation rules (SPEC.md section 4): each action leads from the statuses of
+ * MODERATION_TRANSITIONS only, anything else is 409 INVALID_STATUS_TRANSITION; every change is
+ * recorded with who and why, and `onChange` (the owner's email) commits or fails with it.
+ */
+export function createModeration(deps: {
+  repo: OpportunitiesRepository;
+  moderation: ModerationRepository;
+  loadDetail: (id: number, caller: AuthUser) => Promise<OpportunityDetail>;
+  detailsOf: (ids: number[], caller: AuthUser) => Promise<OpportunityDetail[]>;
+  invalidateTop: () => void;
+}) {
+  const { repo, moderation } = deps;
+
+  async function moderate(
+    id: number,
+    actor: AuthUser,
+    action: ModerationAction,
+    reason: string | null = null,
+    onChange?: OnStatusChange,
+  ): Promise<OpportunityDetail> {
+    const current = await repo.findById(id);
+    if (!current) throw new AppError(404, 'NOT_FOUND');
+    const rule = MODERATION_TRANSITIONS[action];
+    if (!(rule.from as readonly OpportunityStatus[]).includes(current.status)) {
+      throw new AppError(409, 'INVALID_STATUS_TRANSITION');
+    }
+    const change: StatusChange = {
+      opportunity: current,
+      action,
+      fromStatus: current.status,
+      toStatus: rule.to,
+      reason,
+      actor,
+    };
+    const written = await repo.setStatus(
+      id,
+      current.status,
+      rule.to,
+      reason,
+      actor.id,
+      onChange && ((tx) => onChange(tx, change)),
+    );
+    // Another admin changed it between our read and our write.
+    if (!written) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
+    deps.invalidateTop();
+    return deps.loadDetail(id, actor);
+  }
+
+  return {
+    moderate,
+
+    /** The same rules addressed by target status (tests and fixtures): the action that leads there. */
+    async changeStatus(
+      id: number,
+      actor: AuthUser,
+      toStatus: OpportunityStatus,
+      reason: string | null = null,
+    ): Promise<OpportunityDetail> {
+      const current = await repo.findById(id);
+      if (!current) throw new AppError(404, 'NOT_FOUND');
+      const action = MODERATION_ACTIONS.find(
+        (a) =>
+          MODERATION_TRANSITIONS[a].to === toStatus &&
+          (MODERATION_TRANSITIONS[a].from as readonly OpportunityStatus[]).includes(current.status),
+      );
+      if (!action) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
+      return moderate(id, actor, action, reason);
+    },
+
+    /** One tab of the moderation screen (full details, rejection reason included) and every tab's size. */
+    async moderationQueue(query: ModerationQuery, actor: AuthUser): Promise<ModerationListResponse> {
+      const [counts, { ids, total }] = await Promise.all([
+        moderation.countByStatus(),
+        moderation.pageOfStatus(query.status, query.page, query.pageSize),
+      ]);
+      const details = await deps.detailsOf(ids, actor);
+      return { ...paged(details, query.page, query.pageSize, total), counts };
+    },
+
+    async setVerified(id: number, actor: AuthUser, isVerified: boolean): Promise<OpportunityDetail> {
+      if (!(await moderation.setVerified(id, isVerified))) throw new AppError(404, 'NOT_FOUND');
+      deps.invalidateTop();
+      return deps.loadDetail(id, actor);
+    },
+
+    async moderationHistory(id: number): Promise<StatusHistoryEntry[]> {
+      if (!(await repo.findById(id))) throw new AppError(404, 'NOT_FOUND');
+      return (await moderation.history(id)).map((h) => ({
+        id: h.id,
+        fromStatus: h.fromStatus as OpportunityStatus | null,
+        toStatus: h.toStatus as OpportunityStatus,
+        reason: h.reason,
+        changedBy:
+          h.changedById !== null && h.changedByName !== null
+            ? { id: h.changedById, username: h.changedByName }
+            : null,
+        createdAt: iso(h.createdAt),
+      }));
+    },
+
+    /** Listings submitted per user, for the admin's user list. */
+    listingsOf: (userIds: number[]) => moderation.countByOwners(userIds),
+
+    /** Dashboard figures of the listings. */
+    async figures(days: number) {
+      const [byStatus, newPerDay, offers] = await Promise.all([
+        moderation.countByStatus(),
+        moderation.newPerDay(days),
+        moderation.offersTotal(),
+      ]);
+      return { byStatus, newPerDay, offers };
+    },
+  };
+}

@@ -1,0 +1,315 @@
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { OpportunityStatus } from '@safqa/shared/constants';
+import type { MyOpportunitiesQuery, SearchQuery } from '@safqa/shared/validation/opportunities';
+import type { Db } from '../../db/client';
+import { businessTypes, cities, companyAges, companySizes, regions } from '../../db/schema/lookups';
+import {
+  favorites,
+  opportunities,
+  opportunityDailyViews,
+  opportunityStatusHistory,
+} from '../../db/schema/opportunities';
+import type { MyCardRow } from './mappers';
+import { CARD_COLUMNS, CARD_JOINS, searchCountSql, searchPageSql, topSql, type CardRow } from './queries';
+
+/** Every column but the stored search vectors, which only SQL reads. */
+const { searchVectorAr: _ar, searchVectorEn: _en, ...rowColumns } = getTableColumns(opportunities);
+export type OpportunityRow = Omit<typeof opportunities.$inferSelect, 'searchVectorAr' | 'searchVectorEn'>;
+export type OpportunityValues = Omit<
+  typeof opportunities.$inferInsert,
+  | 'id'
+  | 'status'
+  | 'rejectionReason'
+  | 'isVerified'
+  | 'submittedBy'
+  | 'viewsCount'
+  | 'favoritesCount'
+  | 'offersCount'
+  | 'approvedAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'searchVectorAr'
+  | 'searchVectorEn'
+>;
+
+type LookupNames = { id: number; nameAr: string; nameEn: string };
+export interface DetailRow {
+  o: OpportunityRow;
+  businessType: LookupNames;
+  region: LookupNames;
+  city: LookupNames;
+  companyAge: LookupNames | null;
+  companySize: LookupNames | null;
+}
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const lookupNames = <T extends { id: AnyPgColumn; nameAr: AnyPgColumn; nameEn: AnyPgColumn }>(t: T) => ({
+  id: t.id,
+  nameAr: t.nameAr,
+  nameEn: t.nameEn,
+});
+
+export function createOpportunitiesRepository(db: Db) {
+  const ages = alias(companyAges, 'ca');
+  const sizes = alias(companySizes, 'cs');
+
+  /** A listing with the names of its lookups; the caller adds the WHERE. */
+  function detailQuery() {
+    return db
+      .select({
+        o: rowColumns,
+        businessType: lookupNames(businessTypes),
+        region: lookupNames(regions),
+        city: lookupNames(cities),
+        companyAge: lookupNames(ages),
+        companySize: lookupNames(sizes),
+      })
+      .from(opportunities)
+      .innerJoin(businessTypes, eq(businessTypes.id, opportunities.businessTypeId))
+      .innerJoin(regions, eq(regions.id, opportunities.regionId))
+      .innerJoin(cities, eq(cities.id, opportunities.cityId))
+      .leftJoin(ages, eq(ages.id, opportunities.companyAgeId))
+      .leftJoin(sizes, eq(sizes.id, opportunities.companySizeId));
+  }
+
+  /** A page of rows and the total of the same conditions, concurrently. */
+  async function pageAndCount<T>(page: SQL, count: SQL): Promise<{ rows: T[]; total: number }> {
+    const [found, counted] = await Promise.all([db.execute(page), db.execute(count)]);
+    return { rows: rows<T>(found), total: Number(rows<{ total: number }>(counted)[0]?.total ?? 0) };
+  }
+
+  return {
+    async searchPage(query: SearchQuery): Promise<CardRow[]> {
+      return rows<CardRow>(await db.execute(searchPageSql(query)));
+    },
+
+    async searchCount(query: SearchQuery): Promise<number> {
+      return Number(rows<{ total: number }>(await db.execute(searchCountSql(query)))[0]?.total ?? 0);
+    },
+
+    async top(): Promise<CardRow[]> {
+      return rows<CardRow>(await db.execute(topSql()));
+    },
+
+    async findById(id: number): Promise<OpportunityRow | null> {
+      const [row] = await db.select(rowColumns).from(opportunities).where(eq(opportunities.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async findDetail(id: number): Promise<DetailRow | null> {
+      const [row] = await detailQuery().where(eq(opportunities.id, id)).limit(1);
+      return (row as DetailRow | undefined) ?? null;
+    },
+
+    /** The detail rows of several listings, in the order of `ids` (missing ones left out). */
+    async findDetails(ids: number[]): Promise<DetailRow[]> {
+      if (!ids.length) return [];
+      const found = (await detailQuery().where(inArray(opportunities.id, ids))) as DetailRow[];
+      const byId = new Map(found.map((row) => [row.o.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Which of the referenced lookups exist, and the region of the chosen city, in one round trip. */
+    async checkLookups(ids: {
+      businessTypeId: number;
+      regionId: number;
+      cityId: number;
+      companyAgeId: number | null;
+      companySizeId: number | null;
+    }) {
+      const [found] = rows<{
+        business_type: boolean;
+        region: boolean;
+        city_region_id: number | null;
+        company_age: boolean;
+        company_size: boolean;
+      }>(
+        await db.execute(sql`SELECT
+          EXISTS (SELECT 1 FROM business_types WHERE id = ${ids.businessTypeId}) AS business_type,
+          EXISTS (SELECT 1 FROM regions WHERE id = ${ids.regionId}) AS region,
+          (SELECT region_id FROM cities WHERE id = ${ids.cityId}) AS city_region_id,
+          (${ids.companyAgeId}::int IS NULL OR EXISTS (SELECT 1 FROM company_ages WHERE id = ${ids.companyAgeId}::int)) AS company_age,
+          (${ids.companySizeId}::int IS NULL OR EXISTS (SELECT 1 FROM company_sizes WHERE id = ${ids.companySizeId}::int)) AS company_size`),
+      );
+      return found!;
+    },
+
+    /** A new pending opportunity and its first status-history row, together. */
+    async insert(values: OpportunityValues, submittedBy: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(opportunities)
+          .values({ ...values, submittedBy, status: 'pending' })
+          .returning({ id: opportunities.id });
+        await tx.insert(opportunityStatusHistory).values({
+          opportunityId: row!.id,
+          fromStatus: null,
+          toStatus: 'pending',
+          reason: 'created',
+          changedBy: submittedBy,
+        });
+        return row!.id;
+      });
+    },
+
+    /** New values from the owner: back to pending review, reason cleared, history kept. */
+    async update(id: number, values: OpportunityValues, fromStatus: OpportunityStatus, actorId: number) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(opportunities)
+          .set({ ...values, status: 'pending', rejectionReason: null, updatedAt: sql`now()` })
+          .where(eq(opportunities.id, id));
+        await tx.insert(opportunityStatusHistory).values({
+          opportunityId: id,
+          fromStatus,
+          toStatus: 'pending',
+          reason: 'edited',
+          changedBy: actorId,
+        });
+      });
+    },
+
+    /**
+     * Moves a listing from `fromStatus` to `toStatus` and records who and why, in one transaction;
+     * `afterWrite` runs inside it (the admin area queues the owner's email there). False, with
+     * nothing written, when the listing is no longer in `fromStatus` (another admin was faster).
+     */
+    async setStatus(
+      id: number,
+      fromStatus: OpportunityStatus,
+      toStatus: OpportunityStatus,
+      reason: string | null,
+      actorId: number,
+      afterWrite?: (tx: Db) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(opportunities)
+          .set({
+            status: toStatus,
+            rejectionReason: toStatus === 'rejected' || toStatus === 'suspended' ? reason : null,
+            ...(toStatus === 'approved' ? { approvedAt: sql`now()` } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(opportunities.id, id), eq(opportunities.status, fromStatus)))
+          .returning({ id: opportunities.id });
+        if (!updated.length) return false;
+        await tx
+          .insert(opportunityStatusHistory)
+          .values({ opportunityId: id, fromStatus, toStatus, reason, changedBy: actorId });
+        await afterWrite?.(tx as unknown as Db);
+        return true;
+      });
+    },
+
+    async remove(id: number) {
+      await db.delete(opportunities).where(eq(opportunities.id, id));
+    },
+
+    async statusHistory(id: number) {
+      return db
+        .select()
+        .from(opportunityStatusHistory)
+        .where(eq(opportunityStatusHistory.opportunityId, id))
+        .orderBy(opportunityStatusHistory.id);
+    },
+
+    /** One more view today: the daily row (for the top list) and the running total, together. */
+    async recordView(id: number) {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(opportunityDailyViews)
+          .values({ opportunityId: id, day: sql`current_date`, views: 1 })
+          .onConflictDoUpdate({
+            target: [opportunityDailyViews.opportunityId, opportunityDailyViews.day],
+            set: { views: sql`${opportunityDailyViews.views} + 1` },
+          });
+        await tx
+          .update(opportunities)
+          .set({ viewsCount: sql`${opportunities.viewsCount} + 1` })
+          .where(eq(opportunities.id, id));
+      });
+    },
+
+    async isFavorite(userId: number, opportunityId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), eq(favorites.opportunityId, opportunityId)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Bookmark and counter move together; a repeated bookmark changes neither. */
+    async addFavorite(userId: number, opportunityId: number) {
+      await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(favorites)
+          .values({ userId, opportunityId })
+          .onConflictDoNothing()
+          .returning({ id: favorites.opportunityId });
+        if (inserted.length) {
+          await tx
+            .update(opportunities)
+            .set({ favoritesCount: sql`${opportunities.favoritesCount} + 1` })
+            .where(eq(opportunities.id, opportunityId));
+        }
+      });
+    },
+
+    async removeFavorite(userId: number, opportunityId: number) {
+      await db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(favorites)
+          .where(and(eq(favorites.userId, userId), eq(favorites.opportunityId, opportunityId)))
+          .returning({ id: favorites.opportunityId });
+        if (deleted.length) {
+          await tx
+            .update(opportunities)
+            .set({ favoritesCount: sql`greatest(${opportunities.favoritesCount} - 1, 0)` })
+            .where(eq(opportunities.id, opportunityId));
+        }
+      });
+    },
+
+    /** The caller's bookmarks that they may still see (approved, or their own), newest bookmark first. */
+    listFavorites(userId: number, page: number, pageSize: number) {
+      const from = sql`FROM favorites f
+        JOIN opportunities o ON o.id = f.opportunity_id
+        WHERE f.user_id = ${userId} AND (o.status = 'approved' OR o.submitted_by = ${userId})`;
+      return pageAndCount<CardRow>(
+        sql`SELECT ${CARD_COLUMNS} FROM (SELECT o.id, f.created_at AS favorited_at ${from}
+            ORDER BY f.created_at DESC, o.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) p
+          JOIN opportunities o ON o.id = p.id
+          ${CARD_JOINS}
+          ORDER BY p.favorited_at DESC, o.id DESC`,
+        sql`SELECT count(*)::int AS total ${from}`,
+      );
+    },
+
+    listMine(userId: number, query: MyOpportunitiesQuery) {
+      const order = sql.raw(
+        {
+          newest: 'o.created_at DESC, o.id DESC',
+          oldest: 'o.created_at ASC, o.id ASC',
+          offers: 'o.offers_count DESC, o.created_at DESC, o.id DESC',
+        }[query.sort],
+      );
+      const where = sql`o.submitted_by = ${userId}${query.status ? sql` AND o.status = ${query.status}` : sql``}`;
+      return pageAndCount<MyCardRow>(
+        sql`SELECT ${CARD_COLUMNS}, o.status, o.rejection_reason, o.offers_count, o.views_count
+          FROM opportunities o
+          ${CARD_JOINS}
+          WHERE ${where}
+          ORDER BY ${order}
+          LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+        sql`SELECT count(*)::int AS total FROM opportunities o WHERE ${where}`,
+      );
+    },
+  };
+}
+export type OpportunitiesRepository = ReturnType<typeof createOpportunitiesRepository>;

@@ -1,0 +1,284 @@
+import { searchTextOf } from '@safqa/shared/arabic-normalise';
+import {
+  topOpportunitiesResponse,
+  type MyOpportunitiesQuery,
+  type OpportunityDetail,
+  type OpportunityInput,
+  type SearchQuery,
+} from '@safqa/shared/validation/opportunities';
+import { AppError } from '../../plugins/errors';
+import type { AuthUser } from '../../plugins/auth';
+import type { UploadsService } from '../uploads/service';
+import { iso, lookupOf, paged, toCard, toMyCard } from './mappers';
+import type { DetailRow, OpportunitiesRepository, OpportunityRow, OpportunityValues } from './repository';
+import { searchTerms } from './queries';
+import { createTtlCache } from './ttl-cache';
+import { createModeration } from './moderation';
+import type { ModerationRepository } from './moderation-repository';
+
+export type Caller = AuthUser | null;
+
+/** Who may see a listing at all: everyone when approved, otherwise only its owner and admins. */
+export function canSee(o: Pick<OpportunityRow, 'status' | 'submittedBy'>, caller: Caller): boolean {
+  return o.status === 'approved' || caller?.id === o.submittedBy || caller?.role === 'admin';
+}
+
+export const TOP_CACHE_TTL_MS = 30_000;
+/** Search totals may lag this long behind new approvals elsewhere; local changes clear them at once. */
+export const COUNT_CACHE_TTL_MS = 30_000;
+
+/** What a search total depends on: its conditions, not its page or sort. */
+function countKey(query: SearchQuery): string {
+  const { businessTypeId, regionId, cityId, type, minAmount, maxAmount } = query;
+  return JSON.stringify([searchTerms(query.q), businessTypeId, regionId, cityId, type, minAmount, maxAmount]);
+}
+
+export function createOpportunitiesService(deps: {
+  repo: OpportunitiesRepository;
+  moderation: ModerationRepository;
+  uploads: UploadsService;
+  topCacheTtlMs?: number;
+  onViewError?: (error: unknown) => void;
+}) {
+  const { repo, uploads } = deps;
+  const topCache = createTtlCache<string>(deps.topCacheTtlMs ?? TOP_CACHE_TTL_MS, 1);
+  const loadTop = async () => {
+    const cards = (await repo.top()).map(toCard);
+    return JSON.stringify(topOpportunitiesResponse.parse({ opportunities: cards }));
+  };
+  const countCache = createTtlCache<number>(COUNT_CACHE_TTL_MS, 2000);
+  /** After a change to what is public: the top list and every total are recomputed on next use. */
+  const publicChanged = () => {
+    topCache.clear();
+    countCache.clear();
+  };
+
+  /** The listing if the caller may see it; 404 otherwise, so hidden listings are indistinguishable from none. */
+  async function visible(id: number, caller: Caller): Promise<OpportunityRow> {
+    const row = await repo.findById(id);
+    if (!row || !canSee(row, caller)) throw new AppError(404, 'NOT_FOUND');
+    return row;
+  }
+
+  /** Checks references the schema cannot (lookups exist, city in region, uploads are the caller's). */
+  async function valuesFrom(
+    input: OpportunityInput,
+    userId: number,
+    current: OpportunityRow | null,
+  ): Promise<OpportunityValues> {
+    const found = await repo.checkLookups({
+      businessTypeId: input.businessTypeId,
+      regionId: input.regionId,
+      cityId: input.cityId,
+      companyAgeId: input.companyAgeId ?? null,
+      companySizeId: input.companySizeId ?? null,
+    });
+    const fields: Record<string, string> = {};
+    if (!found.business_type) fields.businessTypeId = 'lookup_unknown';
+    if (!found.region) fields.regionId = 'lookup_unknown';
+    if (found.city_region_id === null) fields.cityId = 'lookup_unknown';
+    else if (found.region && found.city_region_id !== input.regionId) fields.cityId = 'city_region_mismatch';
+    if (!found.company_age) fields.companyAgeId = 'lookup_unknown';
+    if (!found.company_size) fields.companySizeId = 'lookup_unknown';
+    if (Object.keys(fields).length) throw new AppError(400, 'VALIDATION_FAILED', { fields });
+
+    const images = await uploads.resolveImages(userId, input.images, current?.images ?? []);
+    const documents = await uploads.resolveDocuments(userId, input.documents, current?.documents ?? []);
+    const logo = await uploads.resolveLogo(userId, input.logo, current?.logo ?? null);
+    const { images: _i, documents: _d, logo: _l, ...rest } = input;
+    return {
+      ...rest,
+      companyAgeId: input.companyAgeId ?? null,
+      companySizeId: input.companySizeId ?? null,
+      employeesCount: input.employeesCount ?? null,
+      branchesCount: input.branchesCount ?? null,
+      images,
+      documents,
+      logo,
+      searchText: searchTextOf(input.name, input.nameAr, input.description, input.descriptionAr),
+    };
+  }
+
+  /** A lookup deleted between our check and the write surfaces as a foreign-key violation: a 400, not a 500. */
+  async function writing<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+      if (cause?.code === '23503') {
+        throw new AppError(400, 'VALIDATION_FAILED', { fields: { body: 'lookup_unknown' } });
+      }
+      throw error;
+    }
+  }
+
+  function detailOf(row: DetailRow, caller: Caller, isFavorite: boolean): OpportunityDetail {
+    const o = row.o;
+    const isOwner = caller?.id === o.submittedBy;
+    const l = (v: { id: number; nameAr: string; nameEn: string }) => lookupOf(v.id, v.nameAr, v.nameEn);
+    const detail: OpportunityDetail = {
+      id: o.id,
+      opportunityName: o.name,
+      opportunityNameAr: o.nameAr,
+      type: o.type,
+      offeredPercentage: o.offeredPercentage,
+      requiredAmount: o.requiredAmount,
+      logo: o.logo,
+      coverImage: o.images[0] ? (o.images[0].thumbnailUrl ?? o.images[0].url) : null,
+      businessType: l(row.businessType),
+      region: l(row.region),
+      city: l(row.city),
+      isVerified: o.isVerified,
+      createdAt: iso(o.createdAt),
+      name: o.name,
+      nameAr: o.nameAr,
+      description: o.description,
+      descriptionAr: o.descriptionAr,
+      images: o.images.map((img) => img.url),
+      gallery: o.images.map((img) => ({
+        url: img.url,
+        thumbnailUrl: img.thumbnailUrl ?? null,
+        width: img.width ?? null,
+        height: img.height ?? null,
+      })),
+      negotiable: o.negotiable,
+      waitForHighestOffer: o.waitForHighestOffer,
+      facilitySize: o.facilitySize,
+      facilityFoundationDay: o.facilityFoundationDay,
+      employeesCount: o.employeesCount,
+      branchesCount: o.branchesCount,
+      companyAge: row.companyAge ? l(row.companyAge) : null,
+      companySize: row.companySize ? l(row.companySize) : null,
+      status: o.status,
+      isFavorite,
+      isOwner,
+      favoritesCount: o.favoritesCount,
+      updatedAt: iso(o.updatedAt),
+      financialsLocked: !caller,
+    };
+    if (caller) {
+      Object.assign(detail, {
+        ebitda: o.ebitda,
+        yearlySales: o.yearlySales,
+        yearlyOperationalCost: o.yearlyOperationalCost,
+        expectedYearProfitPercentage: o.expectedYearProfitPercentage,
+        documents: o.documents.map((d) => ({
+          name: d.name,
+          size: d.size,
+          mimeType: d.mimeType,
+          ...uploads.signDocument(d.key),
+        })),
+        contactMemberName: o.contactMemberName,
+        contactPhone: o.contactPhone,
+        contactEmail: o.contactEmail,
+        extraDetails: o.extraDetails,
+      });
+    }
+    if (isOwner || caller?.role === 'admin') detail.rejectionReason = o.rejectionReason;
+    return detail;
+  }
+
+  async function loadDetail(id: number, caller: Caller): Promise<OpportunityDetail> {
+    const row = await repo.findDetail(id);
+    if (!row || !canSee(row.o, caller)) throw new AppError(404, 'NOT_FOUND');
+    const isFavorite = caller ? await repo.isFavorite(caller.id, id) : false;
+    return detailOf(row, caller, isFavorite);
+  }
+
+  /** Details of several listings for an admin (every status is visible to them), in the order of `ids`. */
+  async function adminDetails(ids: number[], admin: AuthUser): Promise<OpportunityDetail[]> {
+    const rows = await repo.findDetails(ids);
+    return Promise.all(
+      rows.map(async (row) => detailOf(row, admin, await repo.isFavorite(admin.id, row.o.id))),
+    );
+  }
+
+  const moderation = createModeration({
+    repo,
+    moderation: deps.moderation,
+    loadDetail,
+    detailsOf: adminDetails,
+    invalidateTop: publicChanged,
+  });
+
+  return {
+    /** The serialised `{opportunities}` body of GET /api/opportunities/top. */
+    topBody: () => topCache.get('top', loadTop),
+    /** Forget cached top list and totals (other modules call it after changing what is public). */
+    invalidatePublic: publicChanged,
+    /** The caches themselves, for the benchmark to measure the uncached path (ttlMs = 0). */
+    caches: { top: topCache, counts: countCache },
+
+    /** A page of approved cards; the total of the same conditions is counted at most every 30 s. */
+    async search(query: SearchQuery) {
+      const [rows, total] = await Promise.all([
+        repo.searchPage(query),
+        countCache.get(countKey(query), () => repo.searchCount(query)),
+      ]);
+      return paged(rows.map(toCard), query.page, query.pageSize, total);
+    },
+
+    /** The detail as the caller may see it; a view by anyone but the owner or an admin is counted. */
+    async detail(id: number, caller: Caller): Promise<OpportunityDetail> {
+      const detail = await loadDetail(id, caller);
+      if (detail.status === 'approved' && !detail.isOwner && caller?.role !== 'admin') {
+        // A failed counter must not cost the visitor the page.
+        await repo.recordView(id).catch((error: unknown) => deps.onViewError?.(error));
+      }
+      return detail;
+    },
+
+    async create(caller: AuthUser, input: OpportunityInput): Promise<OpportunityDetail> {
+      const values = await valuesFrom(input, caller.id, null);
+      const id = await writing(() => repo.insert(values, caller.id));
+      return loadDetail(id, caller);
+    },
+
+    async update(id: number, caller: AuthUser, input: OpportunityInput): Promise<OpportunityDetail> {
+      const current = await visible(id, caller);
+      if (current.submittedBy !== caller.id) throw new AppError(403, 'FORBIDDEN');
+      const values = await valuesFrom(input, caller.id, current);
+      await writing(() => repo.update(id, values, current.status, caller.id));
+      publicChanged();
+      return loadDetail(id, caller);
+    },
+
+    async remove(id: number, caller: AuthUser): Promise<void> {
+      const current = await visible(id, caller);
+      if (current.submittedBy !== caller.id && caller.role !== 'admin') throw new AppError(403, 'FORBIDDEN');
+      await repo.remove(id);
+      publicChanged();
+    },
+
+    ...moderation,
+
+    statusHistory: (id: number) => repo.statusHistory(id),
+
+    /** For other areas (offers, chat, advisors): the listing if the caller may see it, else 404. */
+    visible,
+
+    async mine(caller: AuthUser, query: MyOpportunitiesQuery) {
+      const { rows, total } = await repo.listMine(caller.id, query);
+      return paged(rows.map(toMyCard), query.page, query.pageSize, total);
+    },
+
+    /** Bookmarks: approved listings, or the caller's own; repeating either call changes nothing. */
+    async addFavorite(caller: AuthUser, opportunityId: number) {
+      const row = await repo.findById(opportunityId);
+      if (!row || (row.status !== 'approved' && row.submittedBy !== caller.id)) {
+        throw new AppError(404, 'NOT_FOUND');
+      }
+      await repo.addFavorite(caller.id, opportunityId);
+    },
+
+    async removeFavorite(caller: AuthUser, opportunityId: number) {
+      await repo.removeFavorite(caller.id, opportunityId);
+    },
+
+    async favorites(caller: AuthUser, page: number, pageSize: number) {
+      const { rows, total } = await repo.listFavorites(caller.id, page, pageSize);
+      return paged(rows.map(toCard), page, pageSize, total);
+    },
+  };
+}
+export type OpportunitiesService = ReturnType<typeof createOpportunitiesService>;

@@ -1,0 +1,100 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '@safqa/shared/validation/common';
+import {
+  documentUploadResponse,
+  DOCUMENT_UPLOAD_FIELD,
+  imageUploadResponse,
+  IMAGE_UPLOAD_FIELD,
+  signedFileQuery,
+  UPLOAD_LIMITS,
+} from '@safqa/shared/validation/uploads';
+import { AppError } from '../../plugins/errors';
+import { receiveSingleFile } from './multipart';
+import { createUploadsRepository } from './repository';
+import { createUploadsService, type UploadsService } from './service';
+import { attachmentDisposition, createFileSigner, documentKeyFromUrl } from './signed-url';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Upload ownership checks and signed document links, for other modules (opportunities). */
+    uploads: UploadsService;
+  }
+}
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 415: errorBody };
+
+const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createUploadsService({
+    repo: createUploadsRepository(app.db),
+    storage: app.storage,
+    signer: createFileSigner(app.config.jwtSecret),
+  });
+  app.decorate('uploads', service);
+
+  app.post(
+    '/api/uploads/images',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload one image (multipart field `images`): JPEG, PNG or WebP, at most 5 MB',
+        consumes: ['multipart/form-data'],
+        response: { 201: imageUploadResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await receiveSingleFile(request, IMAGE_UPLOAD_FIELD, UPLOAD_LIMITS.imageMaxBytes);
+      const result = await service.uploadImage(request.user!.id, file.buffer, file.filename);
+      return reply.status(201).send({ files: [result] });
+    },
+  );
+
+  app.post(
+    '/api/uploads/docs',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'Upload one document (multipart field `docs`): PDF, Word, Excel or PowerPoint, at most 10 MB',
+        consumes: ['multipart/form-data'],
+        response: { 201: documentUploadResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await receiveSingleFile(request, DOCUMENT_UPLOAD_FIELD, UPLOAD_LIMITS.documentMaxBytes);
+      const result = await service.uploadDocument(request.user!.id, file.buffer, file.filename);
+      return reply.status(201).send({ files: [result] });
+    },
+  );
+
+  app.get(
+    '/api/files/*',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Download a private document through a signed, expiring link',
+        querystring: signedFileQuery,
+      },
+    },
+    async (request, reply) => {
+      const key = documentKeyFromUrl((request.params as { '*': string })['*']);
+      if (!key) throw new AppError(404, 'NOT_FOUND');
+      const expires = Number(request.query.expires);
+      const signature = request.query.signature;
+      if (!Number.isSafeInteger(expires) || !signature) throw new AppError(403, 'FORBIDDEN');
+      const file = await service.openDocument(key, expires, signature);
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-length', file.size)
+        .header('content-disposition', attachmentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+};
+
+export default fp(uploadsRoutes, { name: 'uploads', dependencies: ['auth', 'storage', 'errors'] });

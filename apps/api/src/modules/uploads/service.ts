@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
+import type { StoredDocument, StoredImage } from '../../db/schema/opportunities';
+import { AppError } from '../../plugins/errors';
+import type { Storage } from '../../storage/storage';
+import { detectDocument, detectImage, DOCUMENT_TYPES } from './detect';
+import { ImageTooLargeError, reencodeImage } from './image';
+import type { UploadsRepository } from './repository';
+import {
+  documentKeyFromUrl,
+  imageKeyFromUrl,
+  safeFileName,
+  type FileSigner,
+  type SignedUrl,
+} from './signed-url';
+
+export interface UploadedImageResult {
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  size: number;
+  mimeType: 'image/webp';
+}
+export interface UploadedDocumentResult extends SignedUrl {
+  name: string;
+  size: number;
+  mimeType: string;
+}
+export interface DocumentDownload {
+  stream: Readable;
+  size: number;
+  mimeType: string;
+  name: string;
+}
+
+function newKey(folder: 'images' | 'docs', ext: string, suffix = '') {
+  const id = randomBytes(16).toString('hex');
+  return { id, key: `${folder}/${new Date().getUTCFullYear()}/${id}${suffix}.${ext}` };
+}
+
+const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+
+export function createUploadsService(deps: {
+  repo: UploadsRepository;
+  storage: Storage;
+  signer: FileSigner;
+}) {
+  const { repo, storage, signer } = deps;
+
+  return {
+    async uploadImage(userId: number, input: Buffer, filename: string | undefined) {
+      if (input.length > UPLOAD_LIMITS.imageMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+      const kind = await detectImage(input);
+      if (!kind) throw unsupported();
+      let encoded;
+      try {
+        encoded = await reencodeImage(input, kind);
+      } catch (error) {
+        if (error instanceof ImageTooLargeError) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+        throw unsupported();
+      }
+      const { key, id } = newKey('images', 'webp');
+      const thumbnailKey = key.replace(`${id}.webp`, `${id}-thumb.webp`);
+      await storage.put('public', key, encoded.full.data);
+      await storage.put('public', thumbnailKey, encoded.thumbnail.data);
+      await repo.insert({
+        key,
+        kind: 'image',
+        uploadedBy: userId,
+        originalName: safeFileName(filename, 'webp'),
+        mimeType: 'image/webp',
+        size: encoded.full.data.length,
+        width: encoded.full.width,
+        height: encoded.full.height,
+        thumbnailKey,
+      });
+      return {
+        url: storage.publicUrl(key),
+        thumbnailUrl: storage.publicUrl(thumbnailKey),
+        width: encoded.full.width,
+        height: encoded.full.height,
+        size: encoded.full.data.length,
+        mimeType: 'image/webp',
+      } satisfies UploadedImageResult;
+    },
+
+    async uploadDocument(userId: number, input: Buffer, filename: string | undefined) {
+      if (input.length > UPLOAD_LIMITS.documentMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+      const kind = await detectDocument(input);
+      if (!kind) throw unsupported();
+      const type = DOCUMENT_TYPES[kind];
+      const { key } = newKey('docs', type.ext);
+      const name = safeFileName(filename, type.ext);
+      await storage.put('private', key, input);
+      await repo.insert({
+        key,
+        kind: 'document',
+        uploadedBy: userId,
+        originalName: name,
+        mimeType: type.mime,
+        size: input.length,
+      });
+      return {
+        ...signer.sign(key),
+        name,
+        size: input.length,
+        mimeType: type.mime,
+      } satisfies UploadedDocumentResult;
+    },
+
+    /**
+     * Turns the image URLs of an opportunity input into stored images. Each must be an image the
+     * caller uploaded, or one the opportunity already holds (`current`). Failures name the field.
+     */
+    async resolveImages(userId: number, urls: string[], current: StoredImage[]): Promise<StoredImage[]> {
+      const unique = [...new Set(urls)];
+      const keys = unique.map(imageKeyFromUrl);
+      const rows = await repo.findByKeys(
+        'image',
+        keys.filter((k): k is string => k !== null),
+      );
+      const byKey = new Map(rows.map((r) => [r.key, r]));
+      const fields: Record<string, string> = {};
+      const resolved = unique.map((url, i): StoredImage | null => {
+        const kept = current.find((img) => img.url === url);
+        if (kept) return kept;
+        const row = keys[i] ? byKey.get(keys[i]) : undefined;
+        if (!row || row.uploadedBy !== userId) {
+          fields[`images.${urls.indexOf(url)}`] = 'upload_unknown';
+          return null;
+        }
+        return {
+          url: storage.publicUrl(row.key),
+          thumbnailUrl: row.thumbnailKey ? storage.publicUrl(row.thumbnailKey) : undefined,
+          width: row.width ?? undefined,
+          height: row.height ?? undefined,
+        };
+      });
+      if (Object.keys(fields).length) throw new AppError(400, 'VALIDATION_FAILED', { fields });
+      return resolved as StoredImage[];
+    },
+
+    /** A logo is an uploaded image too (or the one the opportunity already has). */
+    async resolveLogo(userId: number, url: string | null, current: string | null): Promise<string | null> {
+      if (!url || url === current) return url;
+      const key = imageKeyFromUrl(url);
+      const row = key ? (await repo.findByKeys('image', [key]))[0] : undefined;
+      if (!row || row.uploadedBy !== userId) {
+        throw new AppError(400, 'VALIDATION_FAILED', { fields: { logo: 'upload_unknown' } });
+      }
+      return storage.publicUrl(row.key);
+    },
+
+    async resolveDocuments(
+      userId: number,
+      refs: Array<{ url: string; name: string }>,
+      current: StoredDocument[],
+    ): Promise<StoredDocument[]> {
+      const keys = refs.map((ref) => documentKeyFromUrl(ref.url));
+      const rows = await repo.findByKeys(
+        'document',
+        keys.filter((k): k is string => k !== null),
+      );
+      const byKey = new Map(rows.map((r) => [r.key, r]));
+      const fields: Record<string, string> = {};
+      const seen = new Set<string>();
+      const resolved: StoredDocument[] = [];
+      refs.forEach((ref, i) => {
+        const key = keys[i];
+        if (key && seen.has(key)) return;
+        const kept = key ? current.find((d) => d.key === key) : undefined;
+        const row = key ? byKey.get(key) : undefined;
+        if (!kept && (!row || row.uploadedBy !== userId)) {
+          fields[`documents.${i}.url`] = 'upload_unknown';
+          return;
+        }
+        seen.add(key!);
+        const ext = (kept?.name ?? row!.originalName).split('.').pop() ?? 'pdf';
+        resolved.push({
+          key: key!,
+          name: safeFileName(ref.name, ext),
+          size: kept?.size ?? row!.size,
+          mimeType: kept?.mimeType ?? row!.mimeType,
+        });
+      });
+      if (Object.keys(fields).length) throw new AppError(400, 'VALIDATION_FAILED', { fields });
+      return resolved;
+    },
+
+    signDocument(key: string): SignedUrl {
+      return signer.sign(key);
+    },
+
+    /** Opens a private document for a signed link: 403 when the link is forged or expired, 404 when gone. */
+    async openDocument(key: string, expires: number, signature: string): Promise<DocumentDownload> {
+      if (signer.verify(key, expires, signature) !== 'ok') throw new AppError(403, 'FORBIDDEN');
+      const row = await repo.findByKey(key);
+      const object = row?.kind === 'document' ? await storage.get('private', key) : null;
+      if (!row || !object) throw new AppError(404, 'NOT_FOUND');
+      return { stream: object.stream, size: object.size, mimeType: row.mimeType, name: row.originalName };
+    },
+  };
+}
+export type UploadsService = ReturnType<typeof createUploadsService>;

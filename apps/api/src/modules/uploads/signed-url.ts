@@ -1,0 +1,101 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Private files (documents) are reachable only through links of the form
+ * /api/files/{key}?expires={unix seconds}&signature={HMAC-SHA256(key, expires)}, handed to signed-in
+ * callers. The HMAC key is derived from JWT_SECRET for this one purpose, so a file signature can never
+ * be replayed as another kind of token and changing the secret invalidates every link.
+ */
+export const FILE_URL_PREFIX = '/api/files/';
+export const SIGNED_URL_TTL_SECONDS = 60 * 60;
+
+export interface SignedUrl {
+  url: string;
+  expiresAt: string;
+}
+
+export function createFileSigner(secret: string, now: () => number = Date.now) {
+  const key = createHmac('sha256', secret).update('safqa:signed-file-urls:v1').digest();
+  const signatureOf = (fileKey: string, expires: number) =>
+    createHmac('sha256', key).update(`${fileKey}\n${expires}`).digest('base64url');
+
+  return {
+    sign(fileKey: string, ttlSeconds = SIGNED_URL_TTL_SECONDS): SignedUrl {
+      // Rounded up to the minute: links made within the same minute are identical (cacheable pages).
+      const expires = Math.ceil((now() / 1000 + ttlSeconds) / 60) * 60;
+      return {
+        url: `${FILE_URL_PREFIX}${fileKey}?expires=${expires}&signature=${signatureOf(fileKey, expires)}`,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
+    },
+    /** 'ok', 'expired' or 'invalid' (wrong key, expiry or signature). */
+    verify(fileKey: string, expires: number, signature: string): 'ok' | 'expired' | 'invalid' {
+      const expected = Buffer.from(signatureOf(fileKey, expires));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+      return expires * 1000 > now() ? 'ok' : 'expired';
+    },
+  };
+}
+export type FileSigner = ReturnType<typeof createFileSigner>;
+
+/** The storage key of a document link, whether absolute, relative or the bare key; null otherwise. */
+export function documentKeyFromUrl(value: string): string | null {
+  let path: string;
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      path = new URL(value).pathname;
+    } catch {
+      return null;
+    }
+  } else {
+    path = value.split(/[?#]/)[0] ?? '';
+  }
+  if (path.startsWith(FILE_URL_PREFIX)) path = path.slice(FILE_URL_PREFIX.length);
+  return /^docs\/[a-z0-9/_.-]{1,200}$/i.test(path) && !path.includes('..') ? path : null;
+}
+
+/** The storage key of a public image URL (/uploads/images/...), absolute or relative; null otherwise. */
+export function imageKeyFromUrl(value: string): string | null {
+  let path = value;
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      path = new URL(value).pathname;
+    } catch {
+      return null;
+    }
+  }
+  if (!path.startsWith('/uploads/')) return null;
+  path = path.slice('/uploads/'.length);
+  return /^images\/[a-z0-9/_.-]{1,200}$/i.test(path) && !path.includes('..') ? path : null;
+}
+
+/**
+ * A file name safe to show and to send: no directories, control or bidirectional-override characters
+ * (which can disguise "exe.pdf"), at most 150 characters, ending in the extension of the detected type.
+ */
+export function safeFileName(raw: string | undefined, ext: string): string {
+  const base = (raw ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const stem =
+    base
+      .replace(/\.[^.]*$/, '')
+      .slice(0, 140)
+      .trim() || 'document';
+  return `${stem}.${ext}`;
+}
+
+/** Content-Disposition for a download: an ASCII fallback plus the RFC 5987 UTF-8 name. */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

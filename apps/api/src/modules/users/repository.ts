@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { advisorBusinessTypes, advisorProfiles, users } from '../../db/schema/users';
+import { businessTypes } from '../../db/schema/lookups';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: Partial<
+    Pick<
+      NewUser,
+      'username' | 'phoneNumber' | 'language' | 'isAdvisor' | 'passwordHash' | 'role' | 'emailVerifiedAt'
+    >
+  >,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function markEmailVerified(db: Db, id: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export interface AdvisorProfile {
+  bio: string;
+  experienceYears: number;
+  businessTypeIds: number[];
+}
+
+/** Replaces the advisor profile and its business types (a missing business type fails the foreign key). */
+export async function saveAdvisorProfile(db: Db, userId: number, profile: AdvisorProfile): Promise<void> {
+  await db
+    .insert(advisorProfiles)
+    .values({ userId, bio: profile.bio, experienceYears: profile.experienceYears })
+    .onConflictDoUpdate({
+      target: advisorProfiles.userId,
+      set: { bio: profile.bio, experienceYears: profile.experienceYears, updatedAt: new Date() },
+    });
+  await db.delete(advisorBusinessTypes).where(eq(advisorBusinessTypes.userId, userId));
+  const ids = [...new Set(profile.businessTypeIds)];
+  if (ids.length) {
+    await db.insert(advisorBusinessTypes).values(ids.map((businessTypeId) => ({ userId, businessTypeId })));
+  }
+}
+
+export async function deleteAdvisorProfile(db: Db, userId: number): Promise<void> {
+  await db.delete(advisorBusinessTypes).where(eq(advisorBusinessTypes.userId, userId));
+  await db.delete(advisorProfiles).where(eq(advisorProfiles.userId, userId));
+}
+
+export interface StoredAdvisor {
+  bio: string;
+  experienceYears: number;
+  businessTypes: { id: number; nameAR: string; nameEN: string }[];
+}
+
+export async function findAdvisorProfile(db: Db, userId: number): Promise<StoredAdvisor | null> {
+  const [profile] = await db
+    .select({ bio: advisorProfiles.bio, experienceYears: advisorProfiles.experienceYears })
+    .from(advisorProfiles)
+    .where(eq(advisorProfiles.userId, userId))
+    .limit(1);
+  if (!profile) return null;
+  const types = await db
+    .select({ id: businessTypes.id, nameAR: businessTypes.nameAr, nameEN: businessTypes.nameEn })
+    .from(advisorBusinessTypes)
+    .innerJoin(businessTypes, eq(businessTypes.id, advisorBusinessTypes.businessTypeId))
+    .where(eq(advisorBusinessTypes.userId, userId))
+    .orderBy(asc(businessTypes.sortOrder), asc(businessTypes.id));
+  return { ...profile, businessTypes: types };
+}
+
+/** How many of `ids` exist, to answer an unknown business type with a 400 before writing. */
+export async function countBusinessTypes(db: Db, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(businessTypes)
+    .where(and(inArray(businessTypes.id, unique)));
+  return row?.n ?? 0;
+}

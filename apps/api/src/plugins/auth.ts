@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from './errors';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'safqa';
+const AUDIENCE = 'safqa-web';
+const ALGORITHM = 'HS256';
+
+export type Role = 'owner' | 'admin';
+export interface AuthUser {
+  id: number;
+  role: Role;
+  /** The session (refresh-token family) the token was issued for; absent on tokens minted outside a login. */
+  sessionId?: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid access token is presented; sets request.user. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 when signed out, 403 unless role is admin. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    signAccessToken: (user: AuthUser) => Promise<string>;
+    verifyAccessToken: (token: string) => Promise<AuthUser>;
+  }
+  interface FastifyRequest {
+    /** Set for any request with a valid bearer token (optional auth), and always after requireUser. */
+    user: AuthUser | null;
+  }
+}
+
+/**
+ * Access tokens: HS256 JWT, 15 minutes, issuer and audience checked, algorithm pinned (no `none`,
+ * no key confusion). Verified on every request that carries one, so routes with optional auth
+ * (opportunity detail) see the caller; an invalid token on such a route is treated as signed out.
+ */
+async function authPlugin(app: FastifyInstance) {
+  const key = new TextEncoder().encode(app.config.jwtSecret);
+
+  app.decorate('signAccessToken', async (user: AuthUser) =>
+    new SignJWT(user.sessionId ? { role: user.role, sid: user.sessionId } : { role: user.role })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(key),
+  );
+
+  app.decorate('verifyAccessToken', async (token: string): Promise<AuthUser> => {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      const id = Number(payload.sub);
+      const role = payload.role;
+      if (!Number.isInteger(id) || id <= 0 || (role !== 'owner' && role !== 'admin')) {
+        throw new AppError(401, 'UNAUTHENTICATED');
+      }
+      const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+      return { id, role, sessionId };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED');
+      throw new AppError(401, 'UNAUTHENTICATED');
+    }
+  });
+
+  app.decorateRequest('user', null);
+  // Remember why a presented token failed, so requireUser answers TOKEN_EXPIRED rather than UNAUTHENTICATED.
+  const failures = new WeakMap<FastifyRequest, AppError>();
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    try {
+      request.user = await app.verifyAccessToken(header.slice(7).trim());
+    } catch (error) {
+      if (error instanceof AppError) failures.set(request, error);
+      else throw error;
+    }
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.user) throw failures.get(request) ?? new AppError(401, 'UNAUTHENTICATED');
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    if (!request.user) throw failures.get(request) ?? new AppError(401, 'UNAUTHENTICATED');
+    if (request.user.role !== 'admin') throw new AppError(403, 'FORBIDDEN');
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['database', 'errors'] });

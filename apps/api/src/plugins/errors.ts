@@ -1,0 +1,161 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorMessage, pickLanguage } from '@safqa/shared/error-messages';
+import type { ErrorCode } from '@safqa/shared/error-codes';
+import type { Language } from '@safqa/shared/constants';
+import { translateValidation, zodErrorMap } from '@safqa/shared/validation/messages';
+import type { z } from 'zod';
+import { errorLogs } from '../db/schema/content';
+
+/** A deliberate answer: thrown by services and handlers, rendered with the API.md error body. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly options: {
+      message?: string;
+      fields?: Record<string, string>;
+      extra?: Record<string, unknown>;
+      /** Response headers that belong to the answer, e.g. `retry-after` on a 429. */
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(options.message ?? code);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+  }
+}
+
+/** An issue as kept by our validator compiler (see zod-validation.ts): zod's, plus whether the value was absent. */
+export interface KeptIssue {
+  path: PropertyKey[];
+  code: string;
+  message: string;
+  missing: boolean;
+  params: Record<string, unknown>;
+}
+
+function fieldsFromIssues(issues: KeptIssue[], lang: Language, context: string | undefined) {
+  const fields: Record<string, string> = {};
+  const renderIssue = zodErrorMap(lang);
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of (issue.params.keys as string[] | undefined) ?? []) {
+        fields[[...issue.path, key].join('.')] = translateValidation('unknown_field', lang);
+      }
+      continue;
+    }
+    const field = issue.path.length ? issue.path.map(String).join('.') : (context ?? 'body');
+    if (fields[field]) continue;
+    const rendered = translateValidation(issue.message, lang);
+    if (rendered !== issue.message) {
+      fields[field] = rendered;
+      continue;
+    }
+    const fake = {
+      ...issue.params,
+      code: issue.code,
+      input: issue.missing ? undefined : null,
+      path: issue.path,
+    };
+    const text = renderIssue(fake as unknown as z.core.$ZodRawIssue);
+    fields[field] = typeof text === 'string' ? text : (text?.message ?? issue.message);
+  }
+  return fields;
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'NOT_FOUND',
+  406: 'VALIDATION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  lang: Language,
+  extra: { message?: string; fields?: Record<string, string> } & Record<string, unknown> = {},
+) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ ...extra, code, message: extra.message ?? errorMessage(code, lang) });
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.decorateRequest('lang', 'ar');
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler(
+    async (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+      const lang = request.lang ?? 'ar';
+      if (error instanceof AppError) {
+        const { message, extra, headers } = error.options;
+        if (headers) reply.headers(headers);
+        // Services name field problems with catalogue keys (as schemas do); render them like schema issues.
+        const fields = error.options.fields
+          ? Object.fromEntries(
+              Object.entries(error.options.fields).map(([k, v]) => [k, translateValidation(v, lang)]),
+            )
+          : undefined;
+        return sendError(reply, error.statusCode, error.code, lang, { ...extra, message, fields });
+      }
+      const fastifyError = error as FastifyError & { validation?: unknown[]; validationContext?: string };
+      if (Array.isArray(fastifyError.validation)) {
+        const issues = fastifyError.validation as unknown as KeptIssue[];
+        const fields = fieldsFromIssues(issues, lang, fastifyError.validationContext);
+        return sendError(reply, 400, 'VALIDATION_FAILED', lang, { fields });
+      }
+      const status = fastifyError.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+          return sendError(reply, 400, 'VALIDATION_FAILED', lang, {
+            fields: { body: lang === 'ar' ? 'صيغة JSON غير صالحة' : 'Malformed JSON' },
+          });
+        }
+        if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+          return sendError(reply, 400, 'VALIDATION_FAILED', lang, {
+            fields: { body: translateValidation('required', lang) },
+          });
+        }
+        const code = STATUS_CODES[status] ?? 'VALIDATION_FAILED';
+        return sendError(reply, status, code, lang);
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      await logServerError(app, request, error);
+      return sendError(reply, 500, 'INTERNAL', lang);
+    },
+  );
+
+  app.setNotFoundHandler(async (request, reply) => sendError(reply, 404, 'NOT_FOUND', request.lang ?? 'ar'));
+}
+
+/** Stores an unexpected error for the admin error-log screens; never lets logging itself fail the answer. */
+async function logServerError(app: FastifyInstance, request: FastifyRequest, error: Error) {
+  try {
+    await app.db.insert(errorLogs).values({
+      message: String(error.message ?? 'Unknown error').slice(0, 2000),
+      endpoint: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`.slice(0, 500),
+      stackTrace: error.stack?.slice(0, 10_000) ?? null,
+      source: 'server',
+    });
+  } catch (logError) {
+    request.log.error({ err: logError }, 'could not store error log');
+  }
+}
+
+export default fp(errorsPlugin, { name: 'errors', dependencies: ['database'] });

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MailWorker, type ProcessSummary } from '../mail/mail-worker';
+import { insertOutboxRow, type DbExecutor } from '../mail/outbox-repository';
+import { singleLine } from '../mail/render-email';
+import { createTransport } from '../mail/transport';
+
+/** One email to one recipient; build subject/text/html with renderEmail (src/mail/render-email.ts). */
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Where replies go (e.g. the visitor who wrote through the contact form). */
+  replyTo?: string;
+}
+
+export interface Mailer {
+  /**
+   * Queues an email in the outbox and returns its row id. Pass your transaction as `executor` to
+   * queue it atomically with your own writes: it is sent only if your transaction commits.
+   */
+  enqueue(message: OutgoingEmail, executor?: DbExecutor): Promise<number>;
+  /** Sends (or, with MAIL_TRANSPORT=outbox, catches) every due row now; the loop does this on its own. */
+  processDue(): Promise<ProcessSummary>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+
+function assertAddress(value: string, what: string) {
+  if (!ADDRESS.test(value)) throw new Error(`mailer: ${what} must be one plain email address`);
+}
+
+/**
+ * The outbox: callers only ever insert rows; a worker loop delivers them (started with the app
+ * except in automated tests, which call processDue themselves) and stops on app close.
+ */
+async function mailerPlugin(app: FastifyInstance) {
+  const worker = new MailWorker(app.db, createTransport(app.config), app.log.child({ module: 'mail' }));
+
+  app.decorate('mailer', {
+    enqueue: async (message: OutgoingEmail, executor: DbExecutor = app.db) => {
+      const to = message.to.trim();
+      assertAddress(to, 'to');
+      const replyTo = message.replyTo?.trim();
+      if (replyTo) assertAddress(replyTo, 'replyTo');
+      return insertOutboxRow(executor, {
+        to,
+        replyTo: replyTo || null,
+        subject: singleLine(message.subject),
+        text: message.text,
+        html: message.html,
+      });
+    },
+    processDue: () => worker.processDue(),
+  } satisfies Mailer);
+
+  if (app.config.env !== 'test') {
+    app.addHook('onReady', async () => worker.start());
+  }
+  app.addHook('onClose', async () => worker.stop());
+}
+
+export default fp(mailerPlugin, { name: 'mailer', dependencies: ['database'] });

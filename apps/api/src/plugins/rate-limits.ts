@@ -1,0 +1,38 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { perIp } from '../lib/rate-limit';
+import { AppError } from './errors';
+
+/** Requests per IP and minute for any route without its own limit. */
+export const GLOBAL_LIMIT_PER_MINUTE = 300;
+
+/** Static files are cheap and a single page view fetches many; they never count against the API budget. */
+function isStaticFile(request: FastifyRequest) {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (request.url.startsWith('/assets/') || request.url.startsWith('/uploads/'))
+  );
+}
+
+/**
+ * Per-IP limits (in memory, per process). Routes override the default with
+ * `config: { rateLimit: perIp(app.config, max, window) }`. A limited request is thrown as an AppError,
+ * so it is answered by our error handler: 429 RATE_LIMITED in the request language, with Retry-After.
+ */
+async function rateLimitsPlugin(app: FastifyInstance, { config }: { config: Config }) {
+  const global = perIp(config, GLOBAL_LIMIT_PER_MINUTE, 60_000);
+  await app.register(rateLimit, {
+    global: true,
+    max: global.max,
+    timeWindow: global.timeWindow,
+    allowList: (request) => isStaticFile(request),
+    // A server listening on a Unix socket (behind a local proxy, or in tests) has no client IP: the
+    // default key generator would throw and every request would fail with 500.
+    keyGenerator: (request) => request.ip ?? 'unix-socket',
+    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED'),
+  });
+}
+
+export default fp(rateLimitsPlugin, { name: 'rate-limits' });

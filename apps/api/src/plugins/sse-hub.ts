@@ -1,0 +1,207 @@
+import type { ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db, Unlisten } from '../db/client';
+
+/** The PostgreSQL channel every process listens on (lower case: LISTEN folds unquoted names). */
+export const SSE_CHANNEL = 'safqa_sse';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; keep a margin. */
+export const NOTIFY_MAX_BYTES = 7900;
+/** A client that stops reading is dropped once this much is waiting in its socket buffer. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Something that can run SQL: the database or an open transaction. */
+type Executor = Pick<Db, 'execute'>;
+
+export type CloseReason = 'token_expired' | 'shutdown' | 'too_many_streams';
+
+export interface SseStream {
+  readonly id: number;
+  readonly userId: number;
+  send(event: string, data: unknown): void;
+  close(reason: CloseReason): void;
+}
+
+export interface SseHub {
+  /**
+   * Takes over the reply and keeps it open as `text/event-stream` for `userId` until the client
+   * leaves, `expiresAt` (ms since epoch) passes (event `close`), the user opens more than the allowed
+   * number of streams (the oldest gets `close`), or the server shuts down (`close`).
+   */
+  open(reply: FastifyReply, userId: number, expiresAt: number): SseStream;
+  /**
+   * Announces an event to every open stream of `userIds`, in this process and every other one,
+   * through PostgreSQL NOTIFY. Given a transaction, the announcement is made only if and when it
+   * commits (PostgreSQL delivers notifications at commit), so nothing is announced that is not stored.
+   */
+  publish(userIds: number[], event: string, data: unknown, tx?: Executor): Promise<void>;
+  /** Open streams in this process, of one user or of everyone. */
+  count(userId?: number): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sseHub: SseHub;
+  }
+}
+
+interface Envelope {
+  u: number[];
+  e: string;
+  d: unknown;
+}
+
+interface StreamState extends SseStream {
+  res: ServerResponse;
+  expiryTimer: NodeJS.Timeout | undefined;
+}
+
+const EVENT_NAME = /^[a-z_]+$/;
+
+function frame(event: string, json: string) {
+  return `event: ${event}\ndata: ${json}\n\n`;
+}
+
+/**
+ * Server-sent events for signed-in users, fanned out between processes by LISTEN/NOTIFY: a process
+ * never delivers straight to its own streams, it waits for its own notification like every other
+ * process, so one path is used and tested whether there is one process or many.
+ */
+async function sseHubPlugin(app: FastifyInstance) {
+  const { heartbeatMs, maxStreamsPerUser } = app.config.sse;
+  const byUser = new Map<number, Set<StreamState>>();
+  let nextId = 1;
+  let total = 0;
+  let closing = false;
+
+  function remove(stream: StreamState) {
+    const set = byUser.get(stream.userId);
+    if (!set?.delete(stream)) return;
+    total -= 1;
+    if (set.size === 0) byUser.delete(stream.userId);
+    if (stream.expiryTimer) clearTimeout(stream.expiryTimer);
+  }
+
+  function write(stream: StreamState, chunk: string) {
+    const { res } = stream;
+    if (res.destroyed || res.writableEnded) return remove(stream);
+    if (res.writableLength > MAX_BUFFERED_BYTES) {
+      remove(stream);
+      res.destroy();
+      return;
+    }
+    res.write(chunk);
+  }
+
+  function deliver(payload: string) {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      app.log.warn('ignored a malformed SSE notification');
+      return;
+    }
+    if (!Array.isArray(envelope.u) || typeof envelope.e !== 'string') return;
+    let chunk: string | undefined;
+    for (const userId of envelope.u) {
+      const set = byUser.get(userId);
+      if (!set) continue;
+      chunk ??= frame(envelope.e, JSON.stringify(envelope.d));
+      for (const stream of set) write(stream, chunk);
+    }
+  }
+
+  const unlisten: Unlisten = await app.database.listen(SSE_CHANNEL, deliver);
+
+  const heartbeat = setInterval(() => {
+    for (const set of byUser.values()) for (const stream of set) write(stream, ':\n\n');
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  const hub: SseHub = {
+    open(reply, userId, expiresAt) {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-store, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.socket?.setNoDelay(true);
+      // A comment right away so proxies and the browser see the stream open.
+      res.write(':ok\n\n');
+
+      const stream: StreamState = {
+        id: nextId++,
+        userId,
+        res,
+        expiryTimer: undefined,
+        send(event, data) {
+          if (!EVENT_NAME.test(event)) throw new Error(`bad SSE event name ${event}`);
+          write(stream, frame(event, JSON.stringify(data)));
+        },
+        close(reason) {
+          if (res.writableEnded || res.destroyed) return remove(stream);
+          res.end(frame('close', JSON.stringify({ reason })));
+          remove(stream);
+        },
+      };
+      if (closing) {
+        stream.close('shutdown');
+        return stream;
+      }
+
+      let set = byUser.get(userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(userId, set);
+      }
+      while (set.size >= maxStreamsPerUser) {
+        const oldest = set.values().next().value as StreamState;
+        oldest.close('too_many_streams');
+      }
+      set.add(stream);
+      total += 1;
+
+      const delay = Math.max(0, expiresAt - Date.now());
+      // setTimeout holds at most ~24.8 days; access tokens live 15 minutes.
+      stream.expiryTimer = setTimeout(() => stream.close('token_expired'), Math.min(delay, 2 ** 31 - 1));
+      stream.expiryTimer.unref();
+      res.on('close', () => remove(stream));
+      return stream;
+    },
+
+    async publish(userIds, event, data, tx) {
+      if (!EVENT_NAME.test(event)) throw new Error(`bad SSE event name ${event}`);
+      if (userIds.length === 0) return;
+      const payload = JSON.stringify({ u: userIds, e: event, d: data } satisfies Envelope);
+      if (Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) {
+        throw new Error(`SSE payload of ${Buffer.byteLength(payload)} bytes exceeds the NOTIFY limit`);
+      }
+      if (tx) await tx.execute(sql`SELECT pg_notify(${SSE_CHANNEL}, ${payload})`);
+      else await app.database.notify(SSE_CHANNEL, payload);
+    },
+
+    count(userId) {
+      if (userId === undefined) return total;
+      return byUser.get(userId)?.size ?? 0;
+    },
+  };
+
+  app.decorate('sseHub', hub);
+
+  // Streams never end on their own, so they are closed (with a `close` event) before the server
+  // waits for open connections to finish.
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearInterval(heartbeat);
+    for (const set of [...byUser.values()]) for (const stream of [...set]) stream.close('shutdown');
+  });
+  app.addHook('onClose', async () => {
+    await unlisten().catch(() => {});
+  });
+}
+
+export default fp(sseHubPlugin, { name: 'sse-hub', dependencies: ['database'] });

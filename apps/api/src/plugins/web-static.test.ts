@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app';
+
+const INDEX = '<!doctype html><html lang="ar" dir="rtl"><body><div id="root"></div></body></html>';
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+let database: Database;
+let withBuild: TestApp;
+let withoutBuild: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  // A tiny stand-in for apps/web/dist: index.html, a hashed asset and an unhashed public file.
+  webDist = mkdtempSync(path.join(tmpdir(), 'safqa-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  writeFileSync(path.join(webDist, 'assets', 'index-Abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(webDist, 'boot.js'), 'document.documentElement.lang = "ar"');
+
+  database = await openTestDatabase();
+  withBuild = await createTestApp({}, { webDist }, { database });
+  withoutBuild = await createTestApp({}, { webDist: path.join(webDist, 'missing') }, { database });
+});
+afterAll(async () => {
+  await withBuild?.close();
+  await withoutBuild?.close();
+  await database?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the web app', () => {
+  it.each([
+    '/',
+    '/search?businessTypeId=4&sort=newest&page=1',
+    '/opportunities/12',
+    '/dev/mail',
+    '/index.html',
+  ])('answers the page address %s with index.html, revalidated and under the CSP', async (url) => {
+    const res = await withBuild.app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('answers 304 when the browser already has this index.html', async () => {
+    const first = await withBuild.app.inject({ method: 'GET', url: '/faq', headers: html });
+    const etag = String(first.headers.etag);
+    const again = await withBuild.app.inject({
+      method: 'GET',
+      url: '/faq',
+      headers: { ...html, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('caches hashed assets for a year and revalidates the other build files', async () => {
+    const asset = await withBuild.app.inject({ method: 'GET', url: '/assets/index-Abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const boot = await withBuild.app.inject({ method: 'GET', url: '/boot.js' });
+    expect(boot.statusCode).toBe(200);
+    expect(boot.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps API, asset and upload misses as JSON 404s, even for a browser asking for HTML', async () => {
+    for (const url of ['/api/nothing', '/api', '/assets/index-Old999.js', '/uploads/images/none.webp']) {
+      const res = await withBuild.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ code: 'NOT_FOUND', message: 'غير موجود' });
+    }
+  });
+
+  it('answers a JSON 404 to clients that do not ask for HTML and to other methods', async () => {
+    const json = await withBuild.app.inject({
+      method: 'GET',
+      url: '/profile',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(404);
+    expect(json.json().code).toBe('NOT_FOUND');
+    const post = await withBuild.app.inject({ method: 'POST', url: '/profile', headers: html });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('serves only the API when there is no web build', async () => {
+    const res = await withoutBuild.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+    const health = await withoutBuild.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('uploaded files', () => {
+  it('serves public files with a long cache and nosniff', async () => {
+    const image = Buffer.from([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4]);
+    await withBuild.app.storage.put('public', 'images/ab/photo.webp', image);
+    const res = await withBuild.app.inject({ method: 'GET', url: '/uploads/images/ab/photo.webp' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(image)).toBe(true);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('never serves private files or anything outside the public root', async () => {
+    await withBuild.app.storage.put('private', 'docs/contract.pdf', Buffer.from('%PDF-1.7 secret'));
+    for (const url of [
+      '/uploads/../private/docs/contract.pdf',
+      '/uploads/..%2fprivate%2fdocs%2fcontract.pdf',
+      '/uploads/%2e%2e/private/docs/contract.pdf',
+      '/uploads/..%2f..%2f..%2fetc%2fpasswd',
+    ]) {
+      const res = await withBuild.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.body, url).not.toContain('secret');
+      expect(res.body, url).not.toContain('root:');
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded and seeded files live. Two visibilities: `public` files (re-encoded images) are served
+ * as static files under /uploads/; `private` files (documents) only through signed, expiring URLs.
+ * Local disk under DATA_DIR today; an S3-compatible implementation would keep this interface.
+ */
+export type Visibility = 'public' | 'private';
+
+export interface StoredObject {
+  size: number;
+  stream: Readable;
+}
+
+export interface Storage {
+  put(visibility: Visibility, key: string, body: Buffer): Promise<void>;
+  get(visibility: Visibility, key: string): Promise<StoredObject | null>;
+  exists(visibility: Visibility, key: string): Promise<boolean>;
+  remove(visibility: Visibility, key: string): Promise<void>;
+  /** The public URL path of a public file, e.g. /uploads/images/ab/abcd.webp */
+  publicUrl(key: string): string;
+  /** Absolute directory of public files (served statically). */
+  publicRoot: string;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
+
+function assertSafeKey(key: string) {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+}
+
+export function createLocalStorage(dataDir: string): Storage {
+  const roots: Record<Visibility, string> = {
+    public: path.join(dataDir, 'uploads', 'public'),
+    private: path.join(dataDir, 'uploads', 'private'),
+  };
+  const resolve = (visibility: Visibility, key: string) => {
+    assertSafeKey(key);
+    return path.join(roots[visibility], key);
+  };
+  return {
+    publicRoot: roots.public,
+    publicUrl: (key) => {
+      assertSafeKey(key);
+      return `/uploads/${key}`;
+    },
+    async put(visibility, key, body) {
+      const file = resolve(visibility, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
+    },
+    async get(visibility, key) {
+      const file = resolve(visibility, key);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        return { size: info.size, stream: createReadStream(file) };
+      } catch {
+        return null;
+      }
+    },
+    async exists(visibility, key) {
+      try {
+        return (await stat(resolve(visibility, key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+    async remove(visibility, key) {
+      await rm(resolve(visibility, key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import LogIn from 'lucide-react/icons/log-in';
+import LogOut from 'lucide-react/icons/log-out';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import UserRound from 'lucide-react/icons/user-round';
+import { SpinnerIcon } from '@/components/ui/spinner';
+import { buttonClasses } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatNumber } from '@/lib/format';
+import { logout } from '@/lib/logout';
+import { useSession } from '@/lib/use-session';
+import { useUnreadCount } from '@/lib/unread-count';
+import { cn } from '@/lib/cn';
+import type { Language } from '@safqa/shared/constants';
+
+const itemClasses =
+  'inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-700 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-[current=page]:text-brand-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-brand-400 dark:aria-[current=page]:text-brand-300';
+
+/**
+ * The account part of the navbar (SPEC.md section 2). Signed in: Admin (admins only), the profile
+ * link with the username and the unread-chat badge, and Log out with a spinner. Signed out: Log in.
+ * `stacked` lays them out for the mobile menu.
+ */
+export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { isSignedIn, isAdmin } = useSession();
+  const { data: user } = useCurrentUser();
+  const unread = useUnreadCount();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const lng = i18n.language as Language;
+  const layout = stacked ? 'grid gap-1' : 'flex items-center gap-1';
+  const item = cn(itemClasses, stacked && 'h-12 w-full justify-start text-base');
+
+  if (!isSignedIn) {
+    return (
+      <div className={layout}>
+        <Link to="/login" className={buttonClasses('primary', 'md', stacked ? 'h-12 w-full' : undefined)}>
+          <LogIn aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          {t('common.nav.login')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className={layout}>
+      {isAdmin ? (
+        <NavLink to="/admin" className={item}>
+          <ShieldCheck aria-hidden="true" className="size-5" />
+          {t('common.nav.admin')}
+        </NavLink>
+      ) : null}
+      <NavLink to="/profile" className={item}>
+        <UserRound aria-hidden="true" className="size-5" />
+        <span className="max-w-40 truncate">{user?.username ?? t('common.nav.profile')}</span>
+        {unread > 0 ? (
+          <>
+            <span
+              aria-hidden="true"
+              dir="ltr"
+              data-testid="unread-badge"
+              className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-bold text-white"
+            >
+              {unread > 99 ? `${formatNumber(99, lng)}+` : formatNumber(unread, lng)}
+            </span>
+            <span className="sr-only">{t('common.nav.unread', { count: unread })}</span>
+          </>
+        ) : null}
+      </NavLink>
+      <button
+        type="button"
+        disabled={loggingOut}
+        aria-busy={loggingOut || undefined}
+        onClick={() => {
+          setLoggingOut(true);
+          void logout().finally(() => setLoggingOut(false));
+        }}
+        className={cn(item, 'disabled:opacity-70')}
+      >
+        {loggingOut ? (
+          <SpinnerIcon className="size-4" />
+        ) : (
+          <LogOut aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+        )}
+        {loggingOut ? t('common.nav.loggingOut') : t('common.nav.logout')}
+      </button>
+    </div>
+  );
+}

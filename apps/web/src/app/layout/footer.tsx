@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BrandLogo } from '@/components/brand-logo';
+import { useSession } from '@/lib/use-session';
+
+/** SPEC.md section 1: the copyright year is fixed at 2024. */
+const COPYRIGHT_YEAR = 2024;
+
+const linkClasses =
+  'rounded text-sm text-slate-300 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300';
+
+/** Tagline, quick links, the account column (which follows the session) and the copyright. */
+export function Footer() {
+  const { t } = useTranslation();
+  const { isSignedIn } = useSession();
+  const accountLinks = isSignedIn
+    ? [
+        { to: '/profile', label: t('common.footer.profile') },
+        { to: '/favorites', label: t('common.footer.favorites') },
+      ]
+    : [
+        { to: '/login', label: t('common.footer.login') },
+        { to: '/register', label: t('common.footer.register') },
+      ];
+  const quickLinks = [
+    { to: '/', label: t('common.nav.home') },
+    { to: '/search', label: t('common.footer.search') },
+    { to: '/faq', label: t('common.nav.faq') },
+    { to: '/contact', label: t('common.nav.contact') },
+  ];
+  return (
+    <footer className="bg-slate-900 text-slate-200 dark:border-t dark:border-slate-800 dark:bg-slate-950">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">
+        <div className="grid content-start gap-4">
+          <BrandLogo onDark />
+          <p className="max-w-sm text-sm leading-relaxed text-slate-300">{t('common.tagline')}</p>
+        </div>
+        <FooterColumn title={t('common.footer.quickLinks')} links={quickLinks} />
+        <FooterColumn title={t('common.footer.account')} links={accountLinks} />
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-xs text-slate-400 sm:px-6 lg:px-8">
+          {t('common.footer.copyright', { year: COPYRIGHT_YEAR })}
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ title, links }: { title: string; links: Array<{ to: string; label: string }> }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-bold text-white">{title}</h2>
+      <ul className="mt-4 grid gap-3">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClasses}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DirectionProvider } from 'radix-ui/direction';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Toaster } from '@/components/ui/toaster';
+import { trackPageView } from '@/lib/analytics';
+import { useSilentRefresh } from '@/lib/silent-refresh';
+import { ChatLiveConnection } from '@/features/chat/components/chat-live-connection';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+import { useSessionEnd } from './use-session-end';
+
+/** Skip link, fixed navbar, the page (or the spinner while a lazy page downloads), footer, toasts. */
+export function RootLayout() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  useSessionEnd();
+  useSilentRefresh();
+
+  useEffect(() => {
+    trackPageView(location.pathname);
+  }, [location.pathname]);
+
+  const loadingPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
+  return (
+    // Radix primitives (menus, tabs, sliders) read the reading direction from here.
+    <DirectionProvider dir={i18n.dir()}>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+        >
+          {t('common.skipToContent')}
+        </a>
+        <ChatLiveConnection />
+        <Navbar />
+        <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+          {loadingPage ? <PageSpinner /> : <Outlet />}
+        </main>
+        <Footer />
+        {/* Inside the router, so a toast's action may be a <Link>. */}
+        <Toaster />
+        <ScrollRestoration />
+      </div>
+    </DirectionProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+import { loadAreas } from '@/lib/i18n';
+
+interface PageModule {
+  Component: ComponentType;
+  [key: string]: unknown;
+}
+
+/**
+ * A route's `lazy`: downloads the page module and the catalogues of its areas (locales/<lng>/<area>.json)
+ * together, so the page renders with its text. Pages are src/features/<area>/routes/<page>.tsx
+ * exporting `Component` (and optionally `ErrorBoundary`, `loader`, `handle`).
+ */
+export function lazyPage(load: () => Promise<PageModule>, areas: readonly string[] = []) {
+  return async () => {
+    const [page] = await Promise.all([load(), loadAreas(areas)]);
+    return page;
+  };
+}

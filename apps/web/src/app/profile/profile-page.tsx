@@ -1,0 +1,97 @@
+import { Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import * as Tabs from 'radix-ui/tabs';
+import type { Language } from '@safqa/shared/constants';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatDate } from '@/lib/format';
+import { cn } from '@/lib/cn';
+import { DEFAULT_PROFILE_TAB, PROFILE_TABS } from './profile-tabs';
+
+const tabClasses =
+  'flex h-11 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-brand-50 data-[state=active]:text-brand-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:data-[state=active]:bg-brand-950 dark:data-[state=active]:text-brand-200';
+
+/**
+ * /profile: who is signed in, and the account tabs of profile-tabs.ts. The open tab is the `?tab=`
+ * query parameter, so it survives a reload and can be linked to. Tabs run across the top on phones
+ * and down the side from the large breakpoint.
+ */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language as Language;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active = PROFILE_TABS.some((tab) => tab.id === requested) ? requested! : DEFAULT_PROFILE_TAB;
+  const { data: user } = useCurrentUser();
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <title>{`${t('users.profile.title')} | ${t('common.appName')}`}</title>
+      <header className="flex flex-wrap items-center gap-4">
+        <span
+          aria-hidden="true"
+          className="flex size-14 items-center justify-center rounded-full bg-brand-700 text-2xl font-bold text-white"
+        >
+          {user?.username.slice(0, 1).toUpperCase() ?? ''}
+        </span>
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white">
+            {user?.username ?? t('users.profile.title')}
+          </h1>
+          {user ? (
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+              <span dir="ltr">{user.email}</span>
+              <span aria-hidden="true">·</span>
+              <span>{t('users.profile.memberSince', { date: formatDate(user.createdAt, lng) })}</span>
+              {user.role === 'admin' ? <Badge>{t('users.profile.admin')}</Badge> : null}
+              {user.isAdvisor ? <Badge>{t('users.profile.advisor')}</Badge> : null}
+            </p>
+          ) : null}
+        </div>
+      </header>
+
+      <Tabs.Root
+        value={active}
+        onValueChange={(tab) => setParams(tab === DEFAULT_PROFILE_TAB ? {} : { tab }, { replace: true })}
+        dir={lng === 'ar' ? 'rtl' : 'ltr'}
+        orientation="vertical"
+        className="mt-8 grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]"
+      >
+        <Tabs.List
+          aria-label={t('users.profile.tabsLabel')}
+          className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0"
+        >
+          {PROFILE_TABS.map(({ id, label, Icon }) => (
+            <Tabs.Trigger key={id} value={id} className={tabClasses}>
+              <Icon aria-hidden="true" className="size-5" />
+              {t(label)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {PROFILE_TABS.map(({ id, Panel }) => (
+          <Tabs.Content
+            key={id}
+            value={id}
+            className={cn(
+              'min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+            )}
+          >
+            <Suspense fallback={<Spinner />}>
+              <Panel />
+            </Suspense>
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function Badge({ children }: { children: string }) {
+  return (
+    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+      {children}
+    </span>
+  );
+}

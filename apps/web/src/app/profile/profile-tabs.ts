@@ -1,0 +1,77 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import UserRound from 'lucide-react/icons/user-round';
+import Bookmark from 'lucide-react/icons/bookmark';
+import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import HandCoins from 'lucide-react/icons/hand-coins';
+import { loadAreas } from '@/lib/i18n';
+
+/**
+ * The tabs of /profile (SPEC.md section 2: personal info, security, chats, bookmarks, my opportunities,
+ * my offers). Each feature owns its panel, a module exporting `Component`; this list (in the app layer,
+ * which may import features) puts them together. To add a tab: one entry here, with the catalogue
+ * areas its panel needs. The `id` is the `?tab=` value.
+ */
+export interface ProfileTab {
+  id: string;
+  /** i18n key of the tab label. */
+  label: string;
+  Icon: LucideIcon;
+  Panel: LazyExoticComponent<ComponentType>;
+}
+
+function panel(load: () => Promise<{ Component: ComponentType }>, areas: readonly string[]) {
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), loadAreas(areas)]);
+    return { default: module.Component };
+  });
+}
+
+export const PROFILE_TABS: readonly ProfileTab[] = [
+  // users (features/users)
+  {
+    id: 'personal',
+    label: 'users.tabs.personal',
+    Icon: UserRound,
+    Panel: panel(() => import('@/features/users/components/personal-info-tab'), ['users', 'auth']),
+  },
+  // users (features/users)
+  {
+    id: 'security',
+    label: 'users.tabs.security',
+    Icon: ShieldCheck,
+    Panel: panel(() => import('@/features/users/components/security-tab'), ['users', 'auth']),
+  },
+  // chat (features/chat)
+  {
+    id: 'chats',
+    label: 'users.tabs.chats',
+    Icon: MessagesSquare,
+    Panel: panel(() => import('@/features/chat/routes/chats-page'), ['chat']),
+  },
+  // favorites (features/favorites)
+  {
+    id: 'bookmarks',
+    label: 'users.tabs.bookmarks',
+    Icon: Bookmark,
+    Panel: panel(() => import('@/features/favorites/components/bookmarks-tab'), ['favorites', 'listings']),
+  },
+  // opportunities (features/opportunities)
+  {
+    id: 'my-opportunities',
+    label: 'users.tabs.myOpportunities',
+    Icon: BriefcaseBusiness,
+    Panel: panel(() => import('@/features/opportunities/components/my-opportunities-tab'), ['opportunities', 'listings']),
+  },
+  // offers (features/offers)
+  {
+    id: 'my-offers',
+    label: 'users.tabs.myOffers',
+    Icon: HandCoins,
+    Panel: panel(() => import('@/features/offers/routes/my-offers-page'), ['offers']),
+  },
+];
+
+export const DEFAULT_PROFILE_TAB = 'personal';

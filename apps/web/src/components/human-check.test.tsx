@@ -1,0 +1,101 @@
+import { createRef } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/test/utils';
+import { CHALLENGE_URL, HumanCheck, type HumanCheckHandle } from './human-check';
+
+/**
+ * jsdom cannot run the real proof of work, so `altcha` is replaced by a stand-in element that
+ * behaves like the widget towards its host page: it is defined on import, exposes reset(), and
+ * announces its state with `statechange` events. The first download fails, like a flaky network.
+ */
+const loads = vi.hoisted(() => ({ attempts: 0 }));
+vi.mock('altcha', () => {
+  loads.attempts += 1;
+  if (loads.attempts === 1) throw new Error('network down');
+  class FakeAltcha extends HTMLElement {
+    reset = vi.fn();
+  }
+  if (!customElements.get('altcha-widget')) customElements.define('altcha-widget', FakeAltcha);
+  return {};
+});
+vi.mock('altcha/i18n/ar', () => ({}));
+
+type FakeWidget = HTMLElement & { reset: ReturnType<typeof vi.fn>; challenge?: string; language?: string };
+
+function widget(): FakeWidget {
+  const element = document.querySelector('altcha-widget');
+  if (!element) throw new Error('no altcha-widget on the page');
+  return element as unknown as FakeWidget;
+}
+
+function announce(state: string, payload: string | null = null) {
+  act(() => {
+    widget().dispatchEvent(new CustomEvent('statechange', { detail: { state, payload } }));
+  });
+}
+
+describe('HumanCheck', () => {
+  it('shows a localised error with retry when the widget cannot be downloaded, then loads on retry', async () => {
+    const onVerify = vi.fn();
+    render(<HumanCheck onVerify={onVerify} />);
+    expect(screen.getByRole('status')).toHaveTextContent('جارٍ تحميل التحقق البشري…');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('تعذّر تحميل التحقق البشري. تحقّق من اتصالك وحاول مجددًا.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(widget().challenge ?? widget().getAttribute('challenge')).toBe(CHALLENGE_URL);
+    expect(loads.attempts).toBe(2);
+  });
+
+  it('reports the solution when verified, null when it expires, and resets through its handle', async () => {
+    const onVerify = vi.fn();
+    const ref = createRef<HumanCheckHandle>();
+    render(<HumanCheck onVerify={onVerify} ref={ref} />);
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    expect(screen.getByRole('group', { name: 'التحقق البشري' })).toBeInTheDocument();
+
+    announce('verifying');
+    expect(onVerify).not.toHaveBeenCalled();
+    announce('verified', 'c29sdXRpb24=');
+    expect(onVerify).toHaveBeenLastCalledWith('c29sdXRpb24=');
+    announce('expired');
+    expect(onVerify).toHaveBeenLastCalledWith(null);
+
+    announce('verified', 'YWdhaW4=');
+    act(() => ref.current?.reset());
+    expect(widget().reset).toHaveBeenCalledTimes(1);
+    expect(onVerify).toHaveBeenLastCalledWith(null);
+  });
+
+  it('follows the UI language', async () => {
+    render(<HumanCheck onVerify={() => {}} />);
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    const languageOf = () => widget().language ?? widget().getAttribute('language');
+    expect(languageOf()).toBe('ar');
+    await act(() => setLanguage('en'));
+    expect(languageOf()).toBe('en');
+  });
+
+  it('replaces a widget that failed (challenge could not be fetched) with an error and a fresh widget on retry', async () => {
+    const onVerify = vi.fn();
+    render(<HumanCheck onVerify={onVerify} />);
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    const first = widget();
+    announce('error');
+    expect(onVerify).toHaveBeenLastCalledWith(null);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'تعذّر إكمال التحقق البشري. تحقّق من اتصالك وحاول مجددًا.',
+    );
+    expect(document.querySelector('altcha-widget')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    expect(widget()).not.toBe(first);
+    announce('verified', 'bmV3');
+    expect(onVerify).toHaveBeenLastCalledWith('bmV3');
+  });
+});

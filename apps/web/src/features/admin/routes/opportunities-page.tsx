@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import * as Tabs from 'radix-ui/tabs';
+import { OPPORTUNITY_STATUSES, type Language, type OpportunityStatus } from '@safqa/shared/constants';
+import { formatNumber } from '@/lib/format';
+import { useModerationQueue } from '../api/get-moderation-queue';
+import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
+import { ModerationCard } from '../components/moderation-card';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { oneOf, useQueryParams } from '../components/use-query-params';
+
+const tabClasses =
+  'inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-700 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-brand-700 data-[state=active]:text-white dark:text-slate-300 dark:hover:bg-slate-800 dark:data-[state=active]:bg-brand-500 dark:data-[state=active]:text-slate-950';
+
+/** /admin/opportunities?status=&page=: the moderation queue, a tab per status with its count. */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language as Language;
+  const { params, update, page } = useQueryParams();
+  const status = oneOf<OpportunityStatus>(params.get('status'), OPPORTUNITY_STATUSES);
+  const queue = useModerationQueue(status, page);
+  const counts = queue.data?.counts;
+
+  return (
+    <>
+      <PageHeader title={t('admin.moderation.title')} description={t('admin.moderation.subtitle')} />
+      <Tabs.Root
+        value={status}
+        onValueChange={(value) => update({ status: value, page: null })}
+        className="grid gap-4"
+      >
+        <Tabs.List
+          aria-label={t('admin.moderation.tabs')}
+          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:flex-wrap dark:bg-slate-900"
+        >
+          {OPPORTUNITY_STATUSES.map((value) => (
+            <Tabs.Trigger key={value} value={value} className={tabClasses}>
+              {t(`admin.status.${value}`)}
+              {counts ? (
+                <span className="rounded-full bg-white/80 px-2 text-xs text-slate-900 tabular-nums">
+                  {formatNumber(counts[value], lng)}
+                </span>
+              ) : null}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content
+          value={status}
+          className="grid gap-4 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {queue.isPending ? (
+            <LoadingState />
+          ) : queue.isError ? (
+            <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
+          ) : queue.data.data.length === 0 ? (
+            <EmptyState title={t(`admin.moderation.empty.${status}`)} />
+          ) : (
+            <>
+              <h2 className="sr-only">{t(`admin.status.${status}`)}</h2>
+              <div className="grid gap-3" aria-busy={queue.isFetching || undefined}>
+                {queue.data.data.map((opportunity) => (
+                  <ModerationCard key={opportunity.id} opportunity={opportunity} />
+                ))}
+              </div>
+              <Pagination
+                page={queue.data.pagination.page}
+                totalPages={queue.data.pagination.totalPages}
+                onPage={(next) => update({ page: next })}
+              />
+            </>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}

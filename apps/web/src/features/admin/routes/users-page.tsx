@@ -1,0 +1,143 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@safqa/shared/constants';
+import { Field, controlClasses } from '@/components/ui/form-field';
+import { formatDate, formatNumber } from '@/lib/format';
+import { useAdminUsers } from '../api/get-users';
+import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { SearchForm } from '../components/search-form';
+import { oneOf, useQueryParams } from '../components/use-query-params';
+
+const ROLES = ['', 'owner', 'admin'] as const;
+const th =
+  'px-3 py-2 text-start text-xs font-bold tracking-wide text-slate-600 uppercase dark:text-slate-400';
+const td = 'px-3 py-2.5 align-top';
+
+/** /admin/users?q=&role=&page=: everyone who signed up, newest first, searchable by name or email. */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language as Language;
+  const { params, update, page } = useQueryParams();
+  const q = params.get('q') ?? '';
+  const role = oneOf(params.get('role'), ROLES);
+  const users = useAdminUsers(q, role, page);
+
+  return (
+    <>
+      <PageHeader title={t('admin.users.title')} description={t('admin.users.subtitle')} />
+      <SearchForm
+        label={t('admin.users.search')}
+        value={q}
+        onSearch={(next) => update({ q: next, page: null })}
+      >
+        <Field label={t('admin.users.role')} className="w-40">
+          {(control) => (
+            <select
+              {...control}
+              className={controlClasses}
+              value={role}
+              onChange={(event) => update({ role: event.target.value, page: null })}
+            >
+              {ROLES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`admin.users.roles.${value || 'all'}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </SearchForm>
+      {users.isPending ? (
+        <LoadingState />
+      ) : users.isError ? (
+        <ErrorState error={users.error} onRetry={() => void users.refetch()} />
+      ) : users.data.data.length === 0 ? (
+        <EmptyState title={q ? t('admin.users.noResults', { q }) : t('admin.users.empty')} />
+      ) : (
+        <>
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+            {t('admin.users.count', {
+              count: users.data.pagination.total,
+              formatted: formatNumber(users.data.pagination.total, lng),
+            })}
+          </p>
+          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+            <table className="w-full min-w-[40rem] text-sm" aria-busy={users.isFetching || undefined}>
+              <caption className="sr-only">{t('admin.users.title')}</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">
+                <tr>
+                  <th scope="col" className={th}>
+                    {t('admin.users.user')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('admin.users.role')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('admin.users.status')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('admin.users.listings')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('admin.users.joined')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {users.data.data.map((user) => (
+                  <tr key={user.id}>
+                    <th scope="row" className={`${td} text-start font-normal`}>
+                      <span className="block font-semibold text-slate-900 dark:text-white">
+                        <bdi>{user.username}</bdi>
+                      </span>
+                      <span className="block text-slate-600 dark:text-slate-400">
+                        <bdi dir="ltr">{user.email}</bdi>
+                      </span>
+                      {user.phoneNumber ? (
+                        <span className="block text-slate-600 dark:text-slate-400">
+                          <bdi dir="ltr">{user.phoneNumber}</bdi>
+                        </span>
+                      ) : null}
+                    </th>
+                    <td className={td}>
+                      {t(`admin.users.roles.${user.role}`)}
+                      {user.isAdvisor ? (
+                        <span className="block text-xs text-slate-600 dark:text-slate-400">
+                          {t('admin.users.advisor')}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className={td}>
+                      <span
+                        className={
+                          user.emailVerified
+                            ? 'text-emerald-800 dark:text-emerald-300'
+                            : 'text-amber-800 dark:text-amber-300'
+                        }
+                      >
+                        {t(user.emailVerified ? 'admin.users.verified' : 'admin.users.unverified')}
+                      </span>
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">
+                        {t(`admin.contact.language.${user.language}`)}
+                      </span>
+                    </td>
+                    <td className={`${td} tabular-nums`}>{formatNumber(user.opportunitiesCount, lng)}</td>
+                    <td className={td}>
+                      <time dateTime={user.createdAt}>{formatDate(user.createdAt, lng)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={users.data.pagination.page}
+            totalPages={users.data.pagination.totalPages}
+            onPage={(next) => update({ page: next })}
+          />
+        </>
+      )}
+    </>
+  );
+}

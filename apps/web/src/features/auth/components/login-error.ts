@@ -1,0 +1,24 @@
+import type { TFunction } from 'i18next';
+import { isApiError, serverMessage } from '@/lib/api-client';
+
+/**
+ * SPEC.md section 8, login: 401 shows the invalid-credentials message; needsVerification (or a message
+ * about verifying the email) the unverified one; then captcha, network and server failures.
+ */
+export function loginErrorMessage(error: unknown, t: TFunction): { text: string; unverified: boolean } {
+  if (!isApiError(error)) return { text: t('auth.shared.unexpected'), unverified: false };
+  const body = error.body as { needsVerification?: unknown } | null;
+  const message = serverMessage(error);
+  if (body?.needsVerification === true || /verify your email/i.test(message ?? '')) {
+    return { text: t('auth.login.errors.unverified'), unverified: true };
+  }
+  if (error.code === 'INVALID_LOGIN_RESPONSE')
+    return { text: t('auth.login.errors.invalidResponse'), unverified: false };
+  if (error.status === 401) return { text: t('auth.login.errors.invalidCredentials'), unverified: false };
+  if (error.code === 'CAPTCHA_FAILED' || error.code === 'CAPTCHA_REQUIRED') {
+    return { text: t('auth.login.errors.captcha'), unverified: false };
+  }
+  if (error.status === 0) return { text: t('auth.login.errors.network'), unverified: false };
+  if (error.status >= 500) return { text: t('auth.login.errors.server'), unverified: false };
+  return { text: message ?? t('auth.shared.unexpected'), unverified: false };
+}

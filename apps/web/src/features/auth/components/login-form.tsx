@@ -1,0 +1,114 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import LogIn from 'lucide-react/icons/log-in';
+import { loginForm } from '@safqa/shared/validation/auth';
+import { HumanCheck, type HumanCheckHandle } from '@/components/human-check';
+import { PasswordInput } from '@/components/password-input';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/form-field';
+import { SpinnerIcon } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { fieldError, useZodForm } from '@/lib/use-zod-form';
+import { useLogin } from '../api/login';
+import { loginErrorMessage } from './login-error';
+
+/**
+ * SPEC.md sections 2, 4 and 5, login: email and password (show/hide), the human check, links to
+ * /forgot-password and /register. Without a human-check token: a destructive toast and no call. After
+ * login: the tokens are stored and a welcome toast shown; the page redirects. Every failure shows a
+ * toast and resets the human check.
+ */
+export function LoginForm() {
+  const { t, i18n } = useTranslation();
+  const login = useLogin();
+  const form = useZodForm(loginForm, { defaultValues: { email: '', password: '' } });
+  const humanCheck = useRef<HumanCheckHandle>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const errors = form.formState.errors;
+  const pending = login.isPending;
+
+  const resetHumanCheck = () => {
+    setCaptcha(null);
+    humanCheck.current?.reset();
+  };
+
+  // handleSubmit runs in the submit event, not during render: the handler resets the widget by ref.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(async (values) => {
+      if (!captcha) {
+        toast({
+          variant: 'destructive',
+          title: t('auth.login.errorTitle'),
+          description: t('auth.humanCheck.required'),
+        });
+        return;
+      }
+      try {
+        // Storing the tokens signs the visitor in; the login page then moves on (see routes/login-page.tsx).
+        await login.mutateAsync({ ...values, recaptchaToken: captcha });
+        toast({ title: t('auth.login.welcome'), description: t('auth.login.welcomeBody') });
+      } catch (error) {
+        const { text, unverified } = loginErrorMessage(error, t);
+        toast({
+          variant: 'destructive',
+          title: t('auth.login.errorTitle'),
+          description: text,
+          action: unverified ? (
+            <Link to="/verify-email" className={buttonClasses('secondary', 'sm')}>
+              {t('auth.login.errors.resendLink')}
+            </Link>
+          ) : undefined,
+        });
+        resetHumanCheck();
+      }
+    })(event);
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <Field label={t('auth.shared.email')} error={fieldError(errors.email?.message, i18n.language)}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            inputMode="email"
+            {...form.register('email')}
+          />
+        )}
+      </Field>
+      <div className="grid gap-1.5">
+        <Field label={t('auth.shared.password')} error={fieldError(errors.password?.message, i18n.language)}>
+          {(control) => (
+            <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
+          )}
+        </Field>
+        <Link
+          to="/forgot-password"
+          className="justify-self-end rounded text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+        >
+          {t('auth.login.forgot')}
+        </Link>
+      </div>
+      <HumanCheck ref={humanCheck} onVerify={setCaptcha} />
+      <Button type="submit" size="lg" disabled={pending} aria-busy={pending || undefined} className="w-full">
+        {pending ? (
+          <SpinnerIcon className="size-5" />
+        ) : (
+          <LogIn aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+        )}
+        {pending ? t('auth.login.submitting') : t('auth.login.submit')}
+      </Button>
+      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+        {t('auth.login.noAccount')}{' '}
+        <Link
+          to="/register"
+          className="rounded font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+        >
+          {t('auth.login.register')}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { redirectTarget } from '@/lib/auth-redirect';
+import { useSession } from '@/lib/use-session';
+import { AuthLayout } from '../components/auth-layout';
+import { LoginForm } from '../components/login-form';
+
+/**
+ * /login. Once signed in (by this form, or a session restored by the silent refresh) the visitor goes
+ * back to the page they came for, else admins to /admin and everyone else to /.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { isSignedIn, isAdmin } = useSession();
+  if (isSignedIn) {
+    return (
+      <Navigate to={redirectTarget(location.search, location.state, isAdmin ? '/admin' : '/')} replace />
+    );
+  }
+  return (
+    <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <LoginForm />
+    </AuthLayout>
+  );
+}

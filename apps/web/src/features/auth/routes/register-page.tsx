@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthLayout } from '../components/auth-layout';
+import { RegisterForm } from '../components/register-form';
+import { VerifyEmailCard } from '../components/verify-email-card';
+
+/** /register: the form (editing, submitting) until it succeeds, then the verify-your-email card. */
+export function Component() {
+  const { t } = useTranslation();
+  const [registered, setRegistered] = useState<string | null>(null);
+  return (
+    <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} wide>
+      {registered ? (
+        <VerifyEmailCard email={registered} onBack={() => setRegistered(null)} />
+      ) : (
+        <RegisterForm onRegistered={setRegistered} />
+      )}
+    </AuthLayout>
+  );
+}

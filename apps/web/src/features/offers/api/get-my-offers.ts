@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MyOffer } from '@safqa/shared/validation/offers';
+import { api } from '@/lib/api-client';
+
+export interface Paged<T> {
+  data: T[];
+  pagination: { page: number; pageSize: number; total: number; totalPages: number };
+}
+
+export const myOffersKey = ['/api/users/me/offers'] as const;
+
+export function fetchMyOffers(page: number, signal?: AbortSignal) {
+  return api.get<Paged<MyOffer>>('/api/users/me/offers', { auth: true, signal, query: { page } });
+}
+
+/** GET /api/users/me/offers?page=: the offers the user made, newest first. */
+export function useMyOffers(page: number) {
+  return useQuery({
+    queryKey: [...myOffersKey, { page }],
+    queryFn: ({ signal }) => fetchMyOffers(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '@/lib/session';
+import { fakeJwt, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
+import { OfferForm } from './offer-form';
+
+const offer = {
+  id: 11,
+  opportunityId: 4,
+  name: 'سارة',
+  phone: '966512345678',
+  email: 'sara@example.test',
+  reasons: { wantsOffer: true, knowRegulations: false, moreFinancial: false, moreOperational: false },
+  message: 'أرغب في شراء حصة في المشروع',
+  amount: 250000,
+  status: 'new',
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+};
+
+function signIn() {
+  setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
+}
+
+function mockApi(offerAnswers: Response[]) {
+  const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.startsWith('/api/users/me')) {
+        return jsonResponse({ id: 5, username: 'سارة', email: 'sara@example.test', phoneNumber: null });
+      }
+      if (url === '/api/opportunities/4/offers/code') {
+        return jsonResponse({ message: 'ok', resendAfter: 60, expiresInMinutes: 10 });
+      }
+      if (url === '/api/opportunities/4/offers') return offerAnswers.shift()!;
+      return jsonResponse({ status: 'ok' });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('OfferForm', () => {
+  it('is not shown to the owner', () => {
+    signIn();
+    mockApi([]);
+    const { container } = renderWithProviders(<OfferForm opportunityId={4} isOwner />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('asks a signed-out visitor to sign in and come back', () => {
+    mockApi([]);
+    renderWithProviders(<OfferForm opportunityId={4} isOwner={false} />, { path: '/opportunities/4' });
+    expect(screen.getByRole('link', { name: 'سجّل الدخول لتقديم عرض' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fopportunities%2F4',
+    );
+  });
+
+  it('checks the details with the shared rules, in Arabic', async () => {
+    signIn();
+    mockApi([]);
+    renderWithProviders(<OfferForm opportunityId={4} isOwner={false} />);
+    // The name comes from the account once it loads.
+    await waitFor(() => expect(screen.getByLabelText('الاسم')).toHaveValue('سارة'));
+    await userEvent.clear(screen.getByLabelText('الاسم'));
+    await userEvent.type(screen.getByLabelText('رقم الجوال'), '0612345678');
+    await userEvent.type(screen.getByLabelText('رسالتك'), 'قصيرة');
+    await userEvent.click(screen.getByRole('button', { name: 'التالي' }));
+    expect(await screen.findByText('هذا الحقل مطلوب')).toBeInTheDocument();
+    expect(screen.getByText('رقم الجوال يجب أن يكون سعوديًا مثل 9665XXXXXXXX')).toBeInTheDocument();
+    expect(screen.getByText('اختر سببًا واحدًا على الأقل', { selector: 'p.text-red-700' })).toBeInTheDocument();
+    expect(screen.getByText('الرسالة يجب ألا تقل عن 10 أحرف')).toBeInTheDocument();
+  });
+
+  it('sends the code, counts down to a resend, explains a wrong code and confirms the offer', async () => {
+    signIn();
+    const calls = mockApi([
+      jsonResponse({ code: 'CODE_INVALID', message: 'الرمز غير صحيح', attemptsLeft: 4 }, { status: 400 }),
+      jsonResponse({ offer }, { status: 201 }),
+    ]);
+    renderWithProviders(<OfferForm opportunityId={4} isOwner={false} />);
+    await waitFor(() => expect(screen.getByLabelText('الاسم')).toHaveValue('سارة'));
+    await userEvent.type(screen.getByLabelText('رقم الجوال'), '٠٥١٢٣٤٥٦٧٨');
+    await userEvent.click(screen.getByLabelText('أرغب في تقديم عرض'));
+    await userEvent.type(screen.getByLabelText('رسالتك'), 'أرغب في شراء حصة في المشروع');
+    await userEvent.type(screen.getByLabelText('المبلغ المعروض (اختياري)'), '250,000');
+    await userEvent.click(screen.getByRole('button', { name: 'التالي' }));
+
+    expect(await screen.findByLabelText('البريد الإلكتروني')).toHaveValue('sara@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
+    expect(await screen.findByText('أرسلنا رمزًا إلى sara@example.test، وهو صالح لمدة 10 دقائق.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /إعادة الإرسال بعد (1:00|0:5\d)/ })).toBeDisabled();
+    expect(calls.find((c) => c.url.endsWith('/offers/code'))?.body).toEqual({ email: 'sara@example.test' });
+
+    await userEvent.type(screen.getByLabelText('رمز التحقق'), '١٢٣٤');
+    await userEvent.click(screen.getByRole('button', { name: 'إرسال العرض' }));
+    expect(await screen.findByText('الرمز غير صحيح. بقيت 4 محاولات.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'إرسال العرض' }));
+    expect(await screen.findByText('تم إرسال عرضك')).toBeInTheDocument();
+    const sent = calls.filter((c) => c.url === '/api/opportunities/4/offers').at(-1)?.body;
+    expect(sent).toEqual({
+      name: 'سارة',
+      phone: '966512345678',
+      reasons: { wantsOffer: true, knowRegulations: false, moreFinancial: false, moreOperational: false },
+      message: 'أرغب في شراء حصة في المشروع',
+      amount: 250000,
+      email: 'sara@example.test',
+      code: '1234',
+    });
+    expect(screen.getByRole('link', { name: 'عروضي' })).toHaveAttribute('href', '/profile/my-offers');
+  });
+});

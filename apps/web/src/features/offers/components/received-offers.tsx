@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Check from 'lucide-react/icons/check';
+import X from 'lucide-react/icons/x';
+import type { Language } from '@safqa/shared/constants';
+import { OFFER_REASONS, type Offer } from '@safqa/shared/validation/offers';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner, SpinnerIcon } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { formatCurrency, formatDateTime } from '@/lib/format';
+import { useAreas } from '@/lib/use-areas';
+import { useDecideOffer } from '../api/decide-offer';
+import { useOpportunityOffers } from '../api/get-opportunity-offers';
+import { OfferStatusBadge } from './offer-status-badge';
+import { Pager } from './pager';
+
+export interface ReceivedOffersProps {
+  opportunityId: number;
+  className?: string;
+}
+
+function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: number }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language as Language;
+  const decide = useDecideOffer(opportunityId);
+  const pending = decide.isPending ? decide.variables?.status : undefined;
+
+  const onDecide = (status: 'accepted' | 'declined') =>
+    decide.mutate(
+      { offerId: offer.id, status },
+      {
+        onSuccess: () => toast({ title: t('offers.received.decided') }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: t('offers.received.decideFailed'), description: serverMessage(error) ?? undefined }),
+      },
+    );
+
+  return (
+    <article className="grid gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-bold text-slate-900 dark:text-white">{offer.name}</h3>
+        <OfferStatusBadge status={offer.status} />
+      </header>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-500 dark:text-slate-400">{t('offers.received.phone')}</dt>
+        <dd>
+          <a href={`tel:+${offer.phone}`} dir="ltr" className="text-brand-700 hover:underline dark:text-brand-300">
+            +{offer.phone}
+          </a>
+        </dd>
+        <dt className="text-slate-500 dark:text-slate-400">{t('offers.received.email')}</dt>
+        <dd>
+          <a href={`mailto:${offer.email}`} dir="ltr" className="break-all text-brand-700 hover:underline dark:text-brand-300">
+            {offer.email}
+          </a>
+        </dd>
+        <dt className="text-slate-500 dark:text-slate-400">{t('offers.received.amount')}</dt>
+        <dd className="font-semibold text-slate-900 dark:text-white">
+          {offer.amount === null ? t('offers.received.noAmount') : formatCurrency(offer.amount, lng)}
+        </dd>
+        <dt className="text-slate-500 dark:text-slate-400">{t('offers.received.reasons')}</dt>
+        <dd>
+          <ul className="flex flex-wrap gap-1.5">
+            {OFFER_REASONS.filter((reason) => offer.reasons[reason]).map((reason) => (
+              <li key={reason} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                {t(`offers.reasons.${reason}`)}
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </dl>
+      <p dir="auto" className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800 dark:bg-slate-800/60 dark:text-slate-200">
+        {offer.message}
+      </p>
+      <footer className="flex flex-wrap items-center justify-between gap-3">
+        <time dateTime={offer.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
+          {t('offers.received.receivedOn', { date: formatDateTime(offer.createdAt, lng) })}
+        </time>
+        {offer.status === 'new' ? (
+          <div className="flex gap-2">
+            <Button size="sm" onClick={() => onDecide('accepted')} disabled={decide.isPending} aria-busy={pending === 'accepted' || undefined}>
+              {pending === 'accepted' ? <SpinnerIcon /> : <Check aria-hidden="true" className="size-4" />}
+              {t('offers.received.accept')}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => onDecide('declined')} disabled={decide.isPending} aria-busy={pending === 'declined' || undefined}>
+              {pending === 'declined' ? <SpinnerIcon /> : <X aria-hidden="true" className="size-4" />}
+              {t('offers.received.decline')}
+            </Button>
+          </div>
+        ) : null}
+      </footer>
+    </article>
+  );
+}
+
+/**
+ * Offers received on one opportunity, for its owner on the opportunity page: who, how to reach
+ * them, how much and why, with Accept and Decline while an offer is new. Paged, newest first.
+ */
+export function ReceivedOffers({ opportunityId, className }: ReceivedOffersProps) {
+  const ready = useAreas(['offers']);
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const offers = useOpportunityOffers(opportunityId, page);
+  if (!ready) return null;
+  const total = offers.data?.pagination.total ?? 0;
+
+  return (
+    <section id="offers" aria-labelledby="received-offers-title" className={`grid gap-4 ${className ?? ''}`}>
+      <h2 id="received-offers-title" className="text-xl font-bold text-slate-900 dark:text-white">
+        {t('offers.received.title')}
+        {offers.data ? (
+          <span className="ms-2 text-base font-normal text-slate-500 dark:text-slate-400">({t('offers.received.count', { count: total })})</span>
+        ) : null}
+      </h2>
+      {offers.isPending ? <Spinner /> : null}
+      {offers.isError ? (
+        <Alert variant="error" title={t('offers.received.loadFailed')}>
+          {serverMessage(offers.error)}{' '}
+          <Button variant="ghost" size="sm" onClick={() => void offers.refetch()}>
+            {t('offers.received.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      {offers.data && total === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t('offers.received.empty')}</p> : null}
+      {offers.data?.data.map((offer) => <OfferCard key={offer.id} offer={offer} opportunityId={opportunityId} />)}
+      {offers.data ? <Pager page={page} totalPages={offers.data.pagination.totalPages} onPage={setPage} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/use-session';
+import { opportunityKey } from './get-opportunity';
+
+/** POST or DELETE /api/favorites/{id} (both idempotent); the detail shows the new state at once. */
+export function useToggleFavorite(id: number) {
+  const client = useQueryClient();
+  const { user } = useSession();
+  const key = opportunityKey(id, user?.id ?? null);
+  return useMutation({
+    mutationFn: (favorite: boolean) =>
+      favorite ? api.post<void>(`/api/favorites/${id}`, undefined, { auth: true }) : api.delete(`/api/favorites/${id}`, { auth: true }),
+    onMutate: async (favorite) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<OpportunityDetail>(key);
+      if (before) client.setQueryData<OpportunityDetail>(key, { ...before, isFavorite: favorite });
+      return { before };
+    },
+    onError: (_error, _favorite, context) => {
+      if (context?.before) client.setQueryData(key, context.before);
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['/api/favorites'] });
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { normaliseSaudiPhone } from '@safqa/shared/validation/common';
+import { contactInfoStep } from '@safqa/shared/validation/opportunities';
+import { Field, Input, Textarea } from '@/components/ui/form-field';
+import { asLanguage } from '@/lib/localized';
+import { fieldError } from '@/lib/use-zod-form';
+import type { StepProps } from '../step-props';
+import { useStepForm } from '../use-step-form';
+
+/** Step 6: who to contact; the phone is shown normalised (05XXXXXXXX becomes 9665XXXXXXXX) when leaving the field. */
+export function ContactStep({ formId, values, serverErrors, onChange, onNext }: StepProps) {
+  const { t, i18n } = useTranslation();
+  const lng = asLanguage(i18n.language);
+  const form = useStepForm(contactInfoStep, values, onChange, serverErrors);
+  const { errors } = form.formState;
+  const error = (name: string) => fieldError(errors[name]?.message as string | undefined, lng);
+  const optional = ` (${t('opportunities.wizard.optional')})`;
+  const phone = form.register('contactPhone');
+
+  return (
+    <form id={formId} noValidate onSubmit={(event) => void form.handleSubmit((v) => onNext(v))(event)} className="grid gap-5 sm:grid-cols-2">
+      <Field label={t('opportunities.fields.contactMemberName') + optional} error={error('contactMemberName')}>
+        {(control) => <Input {...control} autoComplete="name" {...form.register('contactMemberName')} />}
+      </Field>
+      <Field label={t('opportunities.fields.contactPhone')} error={error('contactPhone')} hint={t('opportunities.wizard.phoneHint')}>
+        {(control) => (
+          <Input
+            {...control}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            dir="ltr"
+            placeholder="9665XXXXXXXX"
+            {...phone}
+            onBlur={(event) => {
+              const normalised = event.target.value.trim() ? normaliseSaudiPhone(event.target.value.trim()) : '';
+              if (normalised !== event.target.value) form.setValue('contactPhone', normalised);
+              void phone.onBlur(event);
+            }}
+          />
+        )}
+      </Field>
+      <Field label={t('opportunities.fields.contactEmail') + optional} error={error('contactEmail')} className="sm:col-span-2">
+        {(control) => <Input {...control} type="email" autoComplete="email" dir="ltr" {...form.register('contactEmail')} />}
+      </Field>
+      <Field label={t('opportunities.fields.extraDetails') + optional} error={error('extraDetails')} className="sm:col-span-2">
+        {(control) => <Textarea {...control} rows={4} {...form.register('extraDetails')} />}
+      </Field>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { financialInfoStep } from '@safqa/shared/validation/opportunities';
+import { Field, Input } from '@/components/ui/form-field';
+import { asLanguage } from '@/lib/localized';
+import { fieldError } from '@/lib/use-zod-form';
+import type { StepProps } from '../step-props';
+import { numberInput, useStepForm } from '../use-step-form';
+
+const MONEY = ['requiredAmount', 'yearlySales', 'yearlyOperationalCost', 'ebitda'] as const;
+
+/** Step 4: stake, amount, the two deal options, and the yearly figures. */
+export function FinancialStep({ formId, values, serverErrors, onChange, onNext }: StepProps) {
+  const { t, i18n } = useTranslation();
+  const lng = asLanguage(i18n.language);
+  const form = useStepForm(financialInfoStep, values, onChange, serverErrors);
+  const { errors } = form.formState;
+  const error = (name: string) => fieldError(errors[name]?.message as string | undefined, lng);
+
+  return (
+    <form id={formId} noValidate onSubmit={(event) => void form.handleSubmit((v) => onNext(v))(event)} className="grid gap-5 sm:grid-cols-2">
+      <Field label={t('opportunities.fields.offeredPercentage')} error={error('offeredPercentage')}>
+        {(control) => <Input {...control} type="number" inputMode="decimal" min={0.01} max={100} step={0.01} dir="ltr" {...numberInput(form.register, 'offeredPercentage')} />}
+      </Field>
+      <Field label={t('opportunities.fields.expectedYearProfitPercentage')} error={error('expectedYearProfitPercentage')}>
+        {(control) => <Input {...control} type="number" inputMode="decimal" step={0.01} dir="ltr" {...numberInput(form.register, 'expectedYearProfitPercentage')} />}
+      </Field>
+      {MONEY.map((name) => (
+        <Field key={name} label={t(`opportunities.fields.${name}`)} error={error(name)} hint={name === 'ebitda' ? t('opportunities.wizard.ebitdaHint') : undefined}>
+          {(control) => <Input {...control} type="number" inputMode="numeric" step={1} dir="ltr" {...numberInput(form.register, name)} />}
+        </Field>
+      ))}
+      <div className="grid gap-3 sm:col-span-2">
+        {(['negotiable', 'waitForHighestOffer'] as const).map((name) => (
+          <label key={name} className="flex items-center gap-3 text-sm font-medium text-slate-800 dark:text-slate-200">
+            <input type="checkbox" className="size-5 accent-brand-700" {...form.register(name)} />
+            {t(`opportunities.fields.${name}`)}
+          </label>
+        ))}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import MapPin from 'lucide-react/icons/map-pin';
+import UsersRound from 'lucide-react/icons/users-round';
+import { OpportunityActionsSlot } from '@/components/opportunity-actions-slot';
+import { OpportunityLogo } from '@/components/opportunity-card';
+import { ErrorState } from '@/components/list-states';
+import { buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { formatCurrency, formatDate, formatPercent } from '@/lib/format';
+import { asLanguage, localized } from '@/lib/localized';
+import { useSession } from '@/lib/use-session';
+import { useOpportunity } from '../api/get-opportunity';
+import { BookmarkButton, ShareButtons } from '../components/detail/detail-actions';
+import { ContactCard } from '../components/detail/contact-card';
+import { Documents, Financials, OperationFacts, Section } from '../components/detail/detail-sections';
+import { Gallery } from '../components/detail/gallery';
+import { OwnerPanel } from '../components/detail/owner-panel';
+
+/**
+ * /opportunities/{id} (SPEC.md section 2): gallery, headline facts, description, operation facts,
+ * financials and documents (locked for anonymous visitors), and a side column with the price card
+ * (bookmark, share), contact and WhatsApp, the actions of other features (offer, chat), advisors and,
+ * for the owner, status and edit.
+ */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const lng = asLanguage(i18n.language);
+  const id = Number(useParams().id);
+  const { isSignedIn } = useSession();
+  const query = useOpportunity(id);
+
+  if (query.isPending) return <Spinner className="min-h-[50vh]" />;
+  if (query.isError) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16">
+        <title>{`${t('opportunities.detail.notFound')} | ${t('common.appName')}`}</title>
+        {notFound ? (
+          <div className="text-center">
+            <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('opportunities.detail.notFound')}</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">{t('opportunities.detail.notFoundBody')}</p>
+            <Link to="/search" className={buttonClasses('primary', 'md', 'mt-6')}>
+              {t('opportunities.detail.backToSearch')}
+            </Link>
+          </div>
+        ) : (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        )}
+      </div>
+    );
+  }
+
+  const o = query.data;
+  const title = localized(o.nameAr, o.name, lng);
+  const otherTitle = lng === 'ar' ? o.name : o.nameAr;
+  const description = localized(o.descriptionAr, o.description, lng);
+  const place = `${localized(o.city.nameAR, o.city.nameEN, lng)}${t('listings.card.placeSeparator')}${localized(o.region.nameAR, o.region.nameEN, lng)}`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <title>{`${title} | ${t('common.appName')}`}</title>
+      <header className="mb-6 flex flex-wrap items-start gap-4">
+        <OpportunityLogo logo={o.logo} className="size-16" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+              {t(`listings.type.${o.type}`)}
+            </span>
+            <span className="text-sm text-slate-600 dark:text-slate-400">{localized(o.businessType.nameAR, o.businessType.nameEN, lng)}</span>
+            {o.isVerified ? (
+              <span className="inline-flex items-center gap-1 text-sm font-semibold text-emerald-700 dark:text-emerald-300">
+                <BadgeCheck aria-hidden="true" className="size-4" />
+                {t('listings.card.verified')}
+              </span>
+            ) : null}
+          </div>
+          <h1 className="mt-1 text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
+          {otherTitle && otherTitle !== title ? (
+            <p className="mt-1 text-slate-600 dark:text-slate-400">
+              <bdi lang={lng === 'ar' ? 'en' : 'ar'}>{otherTitle}</bdi>
+            </p>
+          ) : null}
+          <p className="mt-2 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
+            <MapPin aria-hidden="true" className="size-4" />
+            {place}
+          </p>
+        </div>
+      </header>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 content-start gap-6">
+          <Gallery pictures={o.gallery} title={title} />
+          <Section id="about-title" title={t('opportunities.detail.about')}>
+            <p className="leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">{description}</p>
+          </Section>
+          <Section id="operation-title" title={t('opportunities.detail.operation')}>
+            <OperationFacts o={o} />
+          </Section>
+          <Section id="financials-title" title={t('opportunities.detail.financials')}>
+            <Financials o={o} />
+          </Section>
+          <Section id="documents-title" title={t('opportunities.detail.documents')}>
+            <Documents o={o} />
+          </Section>
+        </div>
+
+        <aside aria-label={t('opportunities.detail.sideLabel')} className="grid content-start gap-4 lg:sticky lg:top-20 lg:self-start">
+          {o.isOwner ? <OwnerPanel o={o} /> : null}
+          <section aria-labelledby="deal-title" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <h2 id="deal-title" className="sr-only">
+              {t('opportunities.detail.deal')}
+            </h2>
+            <dl className="flex flex-wrap gap-x-8 gap-y-3">
+              <div>
+                <dt className="text-sm text-slate-600 dark:text-slate-400">{t('listings.card.requiredAmount')}</dt>
+                <dd className="text-lg font-extrabold text-slate-900 dark:text-white">{formatCurrency(o.requiredAmount, lng)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600 dark:text-slate-400">{t('listings.card.offeredPercentage')}</dt>
+                <dd className="text-lg font-extrabold text-brand-700 dark:text-brand-300">{formatPercent(o.offeredPercentage, lng)}</dd>
+              </div>
+            </dl>
+            <ul className="flex flex-wrap gap-2 text-xs font-semibold">
+              {o.negotiable ? <li className="rounded-full bg-sky-50 px-2.5 py-1 text-sky-900 dark:bg-sky-950 dark:text-sky-200">{t('opportunities.fields.negotiable')}</li> : null}
+              {o.waitForHighestOffer ? (
+                <li className="rounded-full bg-violet-50 px-2.5 py-1 text-violet-900 dark:bg-violet-950 dark:text-violet-200">{t('opportunities.fields.waitForHighestOffer')}</li>
+              ) : null}
+              <li className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                {t('opportunities.detail.listedOn', { date: formatDate(o.createdAt, lng, 'long') })}
+              </li>
+            </ul>
+            <BookmarkButton id={o.id} isFavorite={o.isFavorite} />
+            <ShareButtons id={o.id} />
+          </section>
+          <ContactCard o={o} />
+          <OpportunityActionsSlot opportunityId={o.id} opportunityName={title} status={o.status} isOwner={o.isOwner} isSignedIn={isSignedIn} />
+          <Link to={`/opportunities/${o.id}/advisors`} className={buttonClasses('secondary', 'md')}>
+            <UsersRound aria-hidden="true" className="size-5" />
+            {t('opportunities.detail.advisors')}
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { calledUrls, mockApi } from '@/test/api-mock';
+import { jsonResponse, renderWithProviders } from '@/test/utils';
+import { Component as SearchPage } from './search-page';
+
+const card = (id: number) => ({
+  id,
+  opportunityName: `Listing ${id}`,
+  opportunityNameAr: `فرصة ${id}`,
+  type: 'invest',
+  offeredPercentage: 30,
+  requiredAmount: 750000,
+  logo: null,
+  coverImage: null,
+  businessType: { id: 8, nameAR: 'أغذية ومشروبات', nameEN: 'Food & Beverage' },
+  region: { id: 1, nameAR: 'منطقة الرياض', nameEN: 'Riyadh Region' },
+  city: { id: 1, nameAR: 'الرياض', nameEN: 'Riyadh' },
+  isVerified: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+function searchAnswers(total = 30) {
+  return mockApi((url) => {
+    if (url.pathname !== '/api/opportunities') return undefined;
+    const page = Number(url.searchParams.get('page'));
+    return jsonResponse({ data: [card(page * 100 + 1), card(page * 100 + 2)], pagination: { page, pageSize: 12, total, totalPages: Math.ceil(total / 12) } });
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string) {
+  return renderWithProviders(<SearchPage />, { path: '/search', initialEntry: path });
+}
+
+describe('/search', () => {
+  it('asks the API for what the URL says and shows the results', async () => {
+    const fetchMock = searchAnswers();
+    renderAt('/search?businessTypeId=8&sort=newest&page=2');
+    expect(await screen.findByRole('link', { name: 'فرصة 201' })).toHaveAttribute('href', '/opportunities/201');
+    const [url] = calledUrls(fetchMock, '/api/opportunities');
+    expect(Object.fromEntries(url!.searchParams)).toEqual({ businessTypeId: '8', sort: 'newest', page: '2', pageSize: '12' });
+    expect(screen.getByRole('heading', { name: '30 فرصة' })).toBeInTheDocument();
+  });
+
+  it('puts the sort in the URL and goes back to page 1', async () => {
+    searchAnswers();
+    const { router } = renderAt('/search?businessTypeId=8&sort=newest&page=2');
+    await screen.findByRole('link', { name: 'فرصة 201' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'الترتيب' }), { target: { value: 'amount_asc' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?businessTypeId=8&sort=amount_asc&page=1'));
+    expect(await screen.findByRole('link', { name: 'فرصة 101' })).toBeInTheDocument();
+  });
+
+  it('links pages through the URL, so back and forward work', async () => {
+    searchAnswers();
+    const { router } = renderAt('/search?q=%D9%82%D9%87%D9%88%D8%A9&sort=newest&page=1');
+    await screen.findByRole('link', { name: 'فرصة 101' });
+    const pages = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
+    await userEvent.click(within(pages).getByRole('link', { name: 'الصفحة 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=%D9%82%D9%87%D9%88%D8%A9&sort=newest&page=3'));
+    expect(await screen.findByRole('link', { name: 'فرصة 301' })).toBeInTheDocument();
+    await router.navigate(-1);
+    expect(await screen.findByRole('link', { name: 'فرصة 101' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'كلمات البحث' })).toHaveValue('قهوة');
+  });
+
+  it('narrows the cities to the chosen region and submits the text and amounts', async () => {
+    searchAnswers();
+    const { router } = renderAt('/search');
+    await screen.findByRole('link', { name: 'فرصة 101' });
+    const region = screen.getByRole('combobox', { name: 'المنطقة' });
+    await waitFor(() => expect(within(region).getAllByRole('option')).toHaveLength(3));
+    fireEvent.change(region, { target: { value: '2' } });
+    await waitFor(() => expect(router.state.location.search).toContain('regionId=2'));
+    const city = screen.getByRole('combobox', { name: 'المدينة' });
+    expect(within(city).getAllByRole('option').map((o) => o.textContent)).toEqual(['الكل', 'جدة']);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'كلمات البحث' }), 'مطعم');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'من' }), '1000');
+    await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('مطعم'));
+    expect(new URLSearchParams(router.state.location.search).get('minAmount')).toBe('1000');
+  });
+
+  it('refuses a reversed amount range with the shared message', async () => {
+    searchAnswers();
+    const { router } = renderAt('/search');
+    await screen.findByRole('link', { name: 'فرصة 101' });
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'من' }), '9000');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'إلى' }), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
+    expect(await screen.findByText('الحد الأعلى يجب ألا يقل عن الحد الأدنى')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the empty state, and the error state with retry', async () => {
+    mockApi((url) => (url.pathname === '/api/opportunities' ? jsonResponse({ data: [], pagination: { page: 1, pageSize: 12, total: 0, totalPages: 0 } }) : undefined));
+    renderAt('/search?q=zzz');
+    expect(await screen.findByText('لا توجد فرص مطابقة')).toBeInTheDocument();
+    vi.unstubAllGlobals();
+    mockApi((url) => (url.pathname === '/api/opportunities' ? jsonResponse({ code: 'INTERNAL', message: 'تعطل البحث' }, { status: 500 }) : undefined));
+    renderAt('/search?q=other');
+    expect(await screen.findByText('تعطل البحث')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
+  });
+});

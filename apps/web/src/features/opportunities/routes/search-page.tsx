@@ -1,0 +1,110 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import { SEARCH_SORTS, type SearchSort } from '@safqa/shared/validation/opportunities';
+import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
+import { OpportunityCard } from '@/components/opportunity-card';
+import { Pagination } from '@/components/pagination';
+import { Button } from '@/components/ui/button';
+import { controlClasses } from '@/components/ui/form-field';
+import { formatNumber } from '@/lib/format';
+import { asLanguage } from '@/lib/localized';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useSearchOpportunities } from '../api/search-opportunities';
+import { SearchFilters } from '../components/search/search-filters';
+import { activeFilterCount, DEFAULT_SEARCH, parseSearchParams, toSearchParams, withChanges, type SearchState } from '../components/search/search-params';
+
+/** /search (SPEC.md section 2): filters, sort and page all in the URL. */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const lng = asLanguage(i18n.language);
+  const [params, setParams] = useSearchParams();
+  const state = parseSearchParams(params);
+  const results = useSearchOpportunities(state);
+  const change = (changes: Partial<SearchState>) => setParams(toSearchParams(withChanges(state, changes)));
+  const hrefFor = (page: number) => `?${toSearchParams({ ...state, page }).toString()}`;
+  const filters = activeFilterCount(state);
+  const wide = useMediaQuery('(min-width: 1024px)');
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <title>{`${t('opportunities.search.title')} | ${t('common.appName')}`}</title>
+      <h1 className="text-3xl font-extrabold text-slate-900 dark:text-white">{t('opportunities.search.title')}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">{t('opportunities.search.subtitle')}</p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <aside className="lg:sticky lg:top-20 lg:self-start">
+          {wide ? (
+            <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+              <h2 className="mb-4 font-bold text-slate-900 dark:text-white">{t('opportunities.search.filters')}</h2>
+              <SearchFilters state={state} onChange={change} />
+            </div>
+          ) : (
+            <details className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <summary className="flex cursor-pointer items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <SlidersHorizontal aria-hidden="true" className="size-5" />
+                {t('opportunities.search.filters')}
+                {filters ? (
+                  <span className="rounded-full bg-brand-700 px-2 text-xs text-white">{formatNumber(filters, lng)}</span>
+                ) : null}
+              </summary>
+              <div className="mt-4">
+                <SearchFilters state={state} onChange={change} />
+              </div>
+            </details>
+          )}
+        </aside>
+        <section aria-labelledby="results-title" className="min-w-0">
+          <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="results-title" aria-live="polite" className="font-semibold text-slate-700 dark:text-slate-300">
+              {results.isSuccess
+                ? t('opportunities.search.count', { count: results.data.pagination.total, formatted: formatNumber(results.data.pagination.total, lng) })
+                : t('opportunities.search.results')}
+            </h2>
+            <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300">
+              {t('opportunities.search.sort')}
+              <select
+                className={`${controlClasses} w-auto`}
+                value={state.sort}
+                onChange={(event) => change({ sort: event.target.value as SearchSort })}
+              >
+                {SEARCH_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(`opportunities.search.sorts.${sort}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {results.isPending ? (
+            <CardGridSkeleton />
+          ) : results.isError ? (
+            <ErrorState error={results.error} onRetry={() => void results.refetch()} />
+          ) : results.data.data.length === 0 ? (
+            <EmptyState
+              title={t('opportunities.search.emptyTitle')}
+              body={t('opportunities.search.emptyBody')}
+              action={
+                filters ? (
+                  <Button variant="secondary" onClick={() => setParams(toSearchParams(DEFAULT_SEARCH))}>
+                    {t('opportunities.search.reset')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          ) : (
+            <>
+              <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+                {results.data.data.map((card) => (
+                  <li key={card.id} className="grid">
+                    <OpportunityCard opportunity={card} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination className="mt-10" page={state.page} totalPages={results.data.pagination.totalPages} hrefFor={hrefFor} />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import type { Language } from '@safqa/shared/constants';
+
+/**
+ * Numbers, money and dates through Intl. Arabic uses the Gregorian calendar and Latin digits
+ * (the usage of Saudi business sites and of the numbers people type); the text stays Arabic.
+ */
+
+const LOCALES: Record<Language, string> = {
+  ar: 'ar-SA-u-ca-gregory-nu-latn',
+  // Day-first dates ("5 March 2024") like the Arabic side.
+  en: 'en-GB-u-ca-gregory-nu-latn',
+};
+/** Numbers in English use US conventions: "SAR 1.5M" rather than the British "1.5m". */
+const NUMBER_LOCALES: Record<Language, string> = {
+  ar: LOCALES.ar,
+  en: 'en-US-u-nu-latn',
+};
+
+export function localeOf(lng: Language): string {
+  return LOCALES[lng];
+}
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let format = cache.get(key) as T | undefined;
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+function toNumber(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+function toDate(value: Date | string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 1234567.5 → "1,234,567.5"; empty for a missing or non-numeric value. */
+export function formatNumber(
+  value: number | string | null | undefined,
+  lng: Language,
+  maximumFractionDigits = 2,
+): string {
+  const number = toNumber(value);
+  if (number === null) return '';
+  return cached(
+    `n:${lng}:${maximumFractionDigits}`,
+    () => new Intl.NumberFormat(NUMBER_LOCALES[lng], { maximumFractionDigits }),
+  ).format(number);
+}
+
+/** An amount of Saudi riyals (API.md: money is SAR), whole riyals. */
+export function formatCurrency(value: number | string | null | undefined, lng: Language): string {
+  const number = toNumber(value);
+  if (number === null) return '';
+  return cached(
+    `c:${lng}`,
+    () =>
+      new Intl.NumberFormat(NUMBER_LOCALES[lng], {
+        style: 'currency',
+        currency: 'SAR',
+        maximumFractionDigits: 0,
+      }),
+  ).format(number);
+}
+
+/** Short amounts for cards: 1,500,000 → "1.5M" / "1.5 مليون". */
+export function formatCompactCurrency(value: number | string | null | undefined, lng: Language): string {
+  const number = toNumber(value);
+  if (number === null) return '';
+  return cached(
+    `cc:${lng}`,
+    () =>
+      new Intl.NumberFormat(NUMBER_LOCALES[lng], {
+        style: 'currency',
+        currency: 'SAR',
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      }),
+  ).format(number);
+}
+
+/** A percentage given in points (25 means 25 %), as the API sends offered percentages. */
+export function formatPercent(points: number | string | null | undefined, lng: Language): string {
+  const number = toNumber(points);
+  if (number === null) return '';
+  return cached(
+    `p:${lng}`,
+    () => new Intl.NumberFormat(NUMBER_LOCALES[lng], { style: 'percent', maximumFractionDigits: 2 }),
+  ).format(number / 100);
+}
+
+export type DateStyle = 'short' | 'medium' | 'long';
+
+/** An ISO date (or Date) as a calendar date. */
+export function formatDate(
+  value: Date | string | number | null | undefined,
+  lng: Language,
+  style: DateStyle = 'medium',
+): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return cached(
+    `d:${lng}:${style}`,
+    () => new Intl.DateTimeFormat(LOCALES[lng], { dateStyle: style }),
+  ).format(date);
+}
+
+/** Date and time, in the user's time zone. */
+export function formatDateTime(value: Date | string | number | null | undefined, lng: Language): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return cached(
+    `dt:${lng}`,
+    () => new Intl.DateTimeFormat(LOCALES[lng], { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(date);
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "3 days ago" / "قبل 3 أيام", relative to `now`. */
+export function formatRelativeTime(
+  value: Date | string | number | null | undefined,
+  lng: Language,
+  now: Date | number = Date.now(),
+): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const seconds = Math.round((date.getTime() - (typeof now === 'number' ? now : now.getTime())) / 1000);
+  const format = cached(`r:${lng}`, () => new Intl.RelativeTimeFormat(LOCALES[lng], { numeric: 'auto' }));
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second')
+      return format.format(Math.round(seconds / size), unit);
+  }
+  return '';
+}

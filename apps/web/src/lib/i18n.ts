@@ -1,0 +1,70 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '@safqa/shared/constants';
+import { setDocumentLanguage, storedLanguage } from './language';
+
+/**
+ * One catalogue file per area and language: locales/{ar,en}/<area>.json, addressed as t('<area>.key').
+ * Only what the screen needs is downloaded: `common` (the shell) at start-up in the current language,
+ * an area's file with its lazy page (see app/lazy-page.ts), the other language on switch.
+ */
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+
+/** Areas whose catalogue the app has needed so far; a language switch loads them all in the new language. */
+const neededAreas = new Set<string>(['common']);
+
+/** Pages may start downloading before i18next is initialised (the router starts at import time). */
+function initialised(): Promise<void> {
+  if (i18n.isInitialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      i18n.off('initialized', done);
+      resolve();
+    };
+    i18n.on('initialized', done);
+  });
+}
+
+async function loadCatalogue(lng: Language, area: string) {
+  const load = files[`../locales/${lng}/${area}.json`];
+  if (!load) throw new Error(`Missing catalogue locales/${lng}/${area}.json`);
+  const content = await load();
+  await initialised();
+  i18n.addResourceBundle(lng, 'translation', { [area]: content }, true, true);
+}
+
+/** Makes sure the catalogues of `areas` are loaded in `lng` (default: the current language). */
+export async function loadAreas(
+  areas: readonly string[],
+  lng: Language = (i18n.language as Language) || storedLanguage(),
+) {
+  for (const area of areas) neededAreas.add(area);
+  await Promise.all(areas.map((area) => loadCatalogue(lng, area)));
+}
+
+/** Arabic is the source catalogue; English mirrors its keys. Resolves once `common` is loaded. */
+export async function initI18n(lng: Language = storedLanguage()) {
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      resources: {},
+      partialBundledLanguages: true,
+      lng,
+      fallbackLng: false,
+      supportedLngs: ['ar', 'en'],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { bindI18nStore: 'added' },
+    });
+  }
+  await loadAreas(['common'], lng);
+  return i18n;
+}
+
+/** Switches language: loads every catalogue in use, then storage, <html lang dir> and i18next together. */
+export async function applyLanguage(lng: Language) {
+  await loadAreas([...neededAreas], lng);
+  setDocumentLanguage(lng);
+  await i18n.changeLanguage(lng);
+}
+
+export { i18n, storedLanguage };

@@ -1,0 +1,26 @@
+import { STORAGE_KEYS, type Language } from '@safqa/shared/constants';
+
+/** The language the user chose (localStorage `language`), Arabic unless English was chosen. */
+export function storedLanguage(): Language {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'ar';
+  } catch {
+    return 'ar';
+  }
+}
+
+/** The language of the page right now: <html lang>, which public/boot.js and applyLanguage keep in step. */
+export function currentLanguage(): Language {
+  return document.documentElement.lang === 'en' ? 'en' : 'ar';
+}
+
+/** Stores the choice and sets <html lang dir>, as public/boot.js does before first paint. */
+export function setDocumentLanguage(lng: Language) {
+  try {
+    localStorage.setItem(STORAGE_KEYS.language, lng);
+  } catch {
+    /* storage blocked: the switch still applies to this page */
+  }
+  document.documentElement.lang = lng;
+  document.documentElement.dir = lng === 'ar' ? 'rtl' : 'ltr';
+}

@@ -1,0 +1,31 @@
+import { test as base, expect } from '@playwright/test';
+
+export type Language = 'ar' | 'en';
+export type Theme = 'light' | 'dark';
+
+export interface AppOptions {
+  /** The UI language stored in localStorage before the first page load (default Arabic). */
+  language: Language;
+  /** The stored theme; undefined leaves it to the system preference (colorScheme, light by default). */
+  theme: Theme | undefined;
+}
+
+/**
+ * `test` for every e2e file: like Playwright's, plus the `language` and `theme` options, seeded into
+ * localStorage once per test (so a switch made by the test survives reloads, as for a real user).
+ *
+ *   test.use({ language: 'en' });
+ *   for (const language of ['ar', 'en'] as const) test.describe(language, () => { test.use({ language }); ... });
+ */
+export const test = base.extend<AppOptions>({
+  language: ['ar', { option: true }],
+  theme: [undefined, { option: true }],
+  storageState: async ({ language, theme, baseURL }, use) => {
+    if (!baseURL) throw new Error('baseURL is not configured');
+    const localStorage: { name: string; value: string }[] = [{ name: 'language', value: language }];
+    if (theme) localStorage.push({ name: 'theme', value: theme });
+    await use({ cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage }] });
+  },
+});
+
+export { expect };

@@ -1,0 +1,75 @@
+import type { Language } from './constants';
+import type { ErrorCode } from './error-codes';
+
+/** Human text for each API error code, Arabic first. The server sends it as `message`; the client shows it. */
+const messages: Record<Language, Record<ErrorCode, string>> = {
+  ar: {
+    VALIDATION_FAILED: 'بعض الحقول غير صالحة',
+    UNAUTHENTICATED: 'يجب تسجيل الدخول',
+    TOKEN_EXPIRED: 'انتهت صلاحية الجلسة',
+    FORBIDDEN: 'ليست لديك صلاحية لهذا الإجراء',
+    NOT_FOUND: 'غير موجود',
+    PAYLOAD_TOO_LARGE: 'حجم الطلب أكبر من المسموح',
+    UNSUPPORTED_MEDIA_TYPE: 'نوع الملف غير مدعوم',
+    RATE_LIMITED: 'طلبات كثيرة، حاول لاحقًا',
+    INTERNAL: 'حدث خطأ في الخادم',
+    CSRF_FAILED: 'انتهت صلاحية الصفحة، أعد تحميلها وحاول مجددًا',
+    CAPTCHA_REQUIRED: 'يرجى إكمال التحقق البشري',
+    CAPTCHA_FAILED: 'فشل التحقق البشري، حاول مرة أخرى',
+    EMAIL_EXISTS: 'البريد الإلكتروني مسجل مسبقًا',
+    TOKEN_MISSING: 'الرمز مفقود',
+    TOKEN_INVALID: 'الرابط غير صالح',
+    ALREADY_VERIFIED: 'تم تأكيد البريد الإلكتروني مسبقًا',
+    INVALID_CREDENTIALS: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+    EMAIL_NOT_VERIFIED: 'يرجى تأكيد بريدك الإلكتروني أولًا',
+    SESSION_EXPIRED: 'انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى.',
+    WRONG_PASSWORD: 'كلمة المرور الحالية غير صحيحة',
+    IN_USE: 'لا يمكن الحذف لأنه مستخدم',
+    OWN_OPPORTUNITY: 'لا يمكنك تنفيذ هذا الإجراء على فرصتك',
+    CODE_INVALID: 'الرمز غير صحيح',
+    CODE_EXPIRED: 'انتهت صلاحية الرمز',
+    CHAT_NOT_FOUND: 'المحادثة غير موجودة',
+    INVALID_STATUS_TRANSITION: 'لا يمكن تغيير الحالة بهذا الشكل',
+    SERVICE_UNAVAILABLE: 'الخدمة غير متاحة مؤقتًا',
+  },
+  en: {
+    VALIDATION_FAILED: 'Some fields are invalid',
+    UNAUTHENTICATED: 'Authentication required',
+    TOKEN_EXPIRED: 'Your session has expired',
+    FORBIDDEN: 'You do not have permission for this action',
+    NOT_FOUND: 'Not found',
+    PAYLOAD_TOO_LARGE: 'The request is too large',
+    UNSUPPORTED_MEDIA_TYPE: 'Unsupported file type',
+    RATE_LIMITED: 'Too many requests, try again later',
+    INTERNAL: 'Something went wrong on the server',
+    CSRF_FAILED: 'The page has expired, reload it and try again',
+    CAPTCHA_REQUIRED: 'Please complete the human check',
+    CAPTCHA_FAILED: 'The human check failed, try again',
+    EMAIL_EXISTS: 'This email is already registered',
+    TOKEN_MISSING: 'The token is missing',
+    TOKEN_INVALID: 'The link is invalid',
+    ALREADY_VERIFIED: 'The email is already verified',
+    INVALID_CREDENTIALS: 'Invalid email or password',
+    EMAIL_NOT_VERIFIED: 'Please verify your email first',
+    SESSION_EXPIRED: 'Session expired. Please log in again.',
+    WRONG_PASSWORD: 'The current password is wrong',
+    IN_USE: 'Cannot delete: it is in use',
+    OWN_OPPORTUNITY: 'You cannot do this on your own opportunity',
+    CODE_INVALID: 'The code is wrong',
+    CODE_EXPIRED: 'The code has expired',
+    CHAT_NOT_FOUND: 'Chat not found',
+    INVALID_STATUS_TRANSITION: 'This status change is not allowed',
+    SERVICE_UNAVAILABLE: 'The service is temporarily unavailable',
+  },
+};
+
+export function errorMessage(code: ErrorCode, lang: Language): string {
+  return messages[lang][code];
+}
+
+/** Accept-Language to one of our languages: English only when English is preferred, Arabic otherwise. */
+export function pickLanguage(header: string | undefined | null): Language {
+  if (!header) return 'ar';
+  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'ar';
+}

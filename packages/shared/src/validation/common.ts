@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+
+/** Rules shared by every area: one definition for form, route and OpenAPI document. */
+
+/** A row id: a positive PostgreSQL integer (larger values would be a database error, not a 404). */
+export const id = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParams = z.object({ id }).strict();
+
+/** Simple {email} pattern without spaces (SPEC.md section 5), trimmed and lower-cased. */
+export const email = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email_invalid' })
+  .transform((v) => v.toLowerCase());
+
+/** Arabic-Indic (٠-٩) and Persian (۰-۹) digits as typed on Arabic keyboards, folded to ASCII. */
+function asciiDigits(value: string): string {
+  return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+}
+
+/** Saudi mobile: digits after removing spaces, `+` and a leading `00`; `05XXXXXXXX` becomes `9665XXXXXXXX`. */
+export function normaliseSaudiPhone(raw: string): string {
+  let digits = asciiDigits(raw).replace(/[\s+\-()]/g, '');
+  if (digits.startsWith('00')) digits = digits.slice(2);
+  if (/^05\d{8}$/.test(digits)) digits = `966${digits.slice(1)}`;
+  return digits;
+}
+export const SAUDI_PHONE = /^9665\d{8}$/;
+export const saudiPhone = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .transform(normaliseSaudiPhone)
+  .refine((v) => SAUDI_PHONE.test(v), { error: 'phone_invalid' });
+
+export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
+const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
+
+/** Password rules in the order the live checklist shows them; the first failing one is the message. */
+export const PASSWORD_RULES = [
+  { key: 'password_min', test: (v: string) => [...v].length >= LIMITS.passwordMin },
+  { key: 'password_lowercase', test: (v: string) => /\p{Ll}/u.test(v) || /[\u0600-\u06FF]/.test(v) },
+  { key: 'password_uppercase', test: (v: string) => /\p{Lu}/u.test(v) || /[\u0600-\u06FF]/.test(v) },
+  { key: 'password_digit', test: (v: string) => /\p{Nd}/u.test(v) },
+  { key: 'password_special', test: (v: string) => SPECIAL.test(v) },
+] as const;
+
+export const password = z
+  .string()
+  .max(1024)
+  .superRefine((value, ctx) => {
+    const failing = PASSWORD_RULES.find((rule) => !rule.test(value));
+    if (failing) ctx.addIssue({ code: 'custom', message: failing.key });
+  });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+});
+
+export function pagedResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    pagination: z.object({
+      page: z.number().int(),
+      pageSize: z.number().int(),
+      total: z.number().int(),
+      totalPages: z.number().int(),
+    }),
+  });
+}
+
+export const errorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  needsVerification: z.boolean().optional(),
+});
+
+export const lookup = z.object({ id: z.number().int(), nameAR: z.string(), nameEN: z.string() });
+export type Lookup = z.infer<typeof lookup>;
+
+/**
+ * A path of the web app as the browser reports it (location.pathname plus search): starts with `/`,
+ * at most 500 characters, no whitespace, double quotes, backticks, backslashes or angle brackets
+ * (browsers percent-encode or rewrite those, so only a hand-made request carries them).
+ */
+export const APP_PATH_MAX = 500;
+export const appPath = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .max(APP_PATH_MAX)
+  .regex(/^\/[^\s<>"`\\]*$/, { error: 'path_invalid' });
+
+/** Body of a 202: a small JSON object, so clients that expect JSON on every non-204 answer stay happy. */
+export const acceptedResponse = z.object({ accepted: z.literal(true) });
