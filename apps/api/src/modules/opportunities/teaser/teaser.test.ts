@@ -10,7 +10,7 @@ import { teaserFileName } from './teaser-routes';
 
 const run = promisify(execFile);
 
-/** The text poppler's pdftotext reads from a PDF, bidi marks removed and whitespace folded. */
+/** The text poppler's pdftotext (Debian: poppler-utils) reads from a PDF, bidi marks removed and whitespace folded. */
 async function pdfText(pdf: Buffer): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'teaser-'));
   try {
