@@ -17,6 +17,8 @@ export const LIMITS = {
   imageMaxBytes: 5 * 1024 * 1024,
   documentMaxBytes: 10 * 1024 * 1024,
   chatMessageMax: 2000,
+  chatPageDefault: 50,
+  chatPageMax: 100,
   contactMessageMax: 5000,
   pageSizeDefault: 12,
   pageSizeMax: 50,

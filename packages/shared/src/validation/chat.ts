@@ -32,12 +32,10 @@ export const createChatInput = z.object({ opportunityId: id }).strict();
 
 export const chatIdParams = z.object({ chatId: id }).strict();
 
-export const CHAT_PAGE_DEFAULT = 50;
-export const CHAT_PAGE_MAX = 100;
 export const messagesQuery = z
   .object({
     before: id.optional(),
-    limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_DEFAULT),
+    limit: z.coerce.number().int().min(1).max(LIMITS.chatPageMax).default(LIMITS.chatPageDefault),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { CHAT_PAGE_DEFAULT, type ChatMessage } from '@safqa/shared/validation/chat';
+import { LIMITS } from '@safqa/shared/constants';
+import type { ChatMessage } from '@safqa/shared/validation/chat';
 import { api, isApiError } from '@/lib/api-client';
 
 export interface MessagesPage {
@@ -13,7 +14,7 @@ export function fetchMessages(chatId: number, before: number | undefined, signal
   return api.get<MessagesPage>(`/api/chat/${chatId}/messages`, {
     auth: true,
     signal,
-    query: { before, limit: CHAT_PAGE_DEFAULT },
+    query: { before, limit: LIMITS.chatPageDefault },
   });
 }
 
@@ -27,7 +28,7 @@ export function useMessages(chatId: number, enabled = true) {
     queryFn: ({ pageParam, signal }) => fetchMessages(chatId, pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (lastPage) =>
-      lastPage.messages.length >= CHAT_PAGE_DEFAULT ? lastPage.messages[0]?.id : undefined,
+      lastPage.messages.length >= LIMITS.chatPageDefault ? lastPage.messages[0]?.id : undefined,
     enabled,
     retry: (failureCount, error) =>
       !(isApiError(error) && [401, 403, 404].includes(error.status)) && failureCount < 1,
