@@ -7,6 +7,8 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
+    // CSS is not loaded in tests, but src/test/contrast.ts reads the theme's colours as text (?raw).
+    css: { include: [/\.css\?raw$/] },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // Component tests type into forms with user-event; on a busy shared machine 5 s is too tight.

@@ -52,11 +52,11 @@ export async function login(request: APIRequestContext, email: string, password:
 }
 
 /** A new owner account, verified through the link in its email (development mail catcher). */
-export async function registerOwner(request: APIRequestContext, label: string) {
+export async function registerOwner(request: APIRequestContext, label: string, username = `owner-${label}`) {
   const email = `e2e-opp-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   const password = 'E2e-Owner-Passw0rd!';
   const signup = await post(request, '/api/auth/signup', {
-    username: `owner-${label}`,
+    username,
     email,
     password,
     role: 'owner',

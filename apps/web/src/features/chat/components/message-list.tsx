@@ -125,7 +125,7 @@ export function MessageList({ messages, userId, otherName, hasOlder, loadingOlde
                   <p dir="auto" className="text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap">
                     {message.body}
                   </p>
-                  <p className={cn('mt-1 flex items-center justify-end gap-1 text-[0.7rem]', mine ? 'text-brand-100' : 'text-slate-500 dark:text-slate-400')}>
+                  <p className={cn('mt-1 flex items-center justify-end gap-1 text-[0.7rem]', mine ? 'text-brand-100' : 'text-slate-600 dark:text-slate-400')}>
                     <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
                     {mine ? (
                       message.readAt ? (

@@ -27,7 +27,7 @@ export function Gallery({ pictures, title }: { pictures: Picture[]; title: strin
 
   if (pictures.length === 0) {
     return (
-      <div className="flex aspect-[16/9] flex-col items-center justify-center gap-2 rounded-2xl bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+      <div className="flex aspect-[16/9] flex-col items-center justify-center gap-2 rounded-2xl bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400">
         <ImageOff aria-hidden="true" className="size-10" />
         <p className="text-sm">{t('opportunities.detail.noImages')}</p>
       </div>
