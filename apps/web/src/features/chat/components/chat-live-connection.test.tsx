@@ -64,6 +64,23 @@ describe('ChatLiveConnection', () => {
     expect(badge()).toBe('1');
   });
 
+  it('keeps the count of the stream when the first count request answers after it', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <ChatLiveConnection />
+        <Badge />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
+    act(() => FakeEventSource.open[0]!.emit('unread_count_updated', { unreadCount: 0 }));
+    await act(async () => answer(jsonResponse({ unreadCount: 3 })));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(badge()).toBe('0');
+  });
+
   it('adds live messages to an open chat window and read marks to the sender side', async () => {
     setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
     const { client } = setup(0);

@@ -21,19 +21,25 @@ export function ChatLiveConnection() {
   useEffect(() => {
     if (!isSignedIn || !accessToken) return;
     const controller = new AbortController();
+    // A count the stream delivered is newer than the one the first request may still bring back.
+    let streamCounted = false;
     void fetchUnreadCount(controller.signal)
       .then((count) => {
-        if (!controller.signal.aborted) setUnreadCount(count);
+        if (!controller.signal.aborted && !streamCounted) setUnreadCount(count);
       })
       .catch(() => {});
     const close = openChatStream(accessToken, {
       onNewMessage: (event) => {
+        streamCounted = true;
         raiseUnreadCount(event.unreadCount);
         client.setQueryData<MessagesData>(messagesKey(event.chatId), (data) => withMessage(data, event.message));
         void client.invalidateQueries({ queryKey: chatsKey, exact: true });
         void client.invalidateQueries({ queryKey: chatKey(event.chatId), exact: true });
       },
-      onUnreadCount: setUnreadCount,
+      onUnreadCount: (count) => {
+        streamCounted = true;
+        setUnreadCount(count);
+      },
       onMessagesRead: (event) => {
         client.setQueryData<MessagesData>(messagesKey(event.chatId), (data) =>
           withReadMarks(data, event.readerId, event.readAt),
