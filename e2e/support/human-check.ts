@@ -16,16 +16,21 @@ export async function solveHumanCheck(scope: Page | Locator, timeout = 120_000):
   const widget = scope.locator('altcha-widget');
   await expect(widget).toBeVisible();
   const state = widget.locator('[data-state]').first();
-  if ((await state.getAttribute('data-state')) !== 'verified') {
-    const checkbox = widget.getByRole('checkbox');
-    if (!(await checkbox.isChecked())) {
-      // The tick mark is drawn over the box and catches the pointer: click the label beside it.
-      const id = await checkbox.getAttribute('id');
-      await widget
-        .locator(id ? `label[for="${id}"]` : 'label')
-        .first()
-        .click();
+  // A widget back at "unverified" (a fresh one after the form re-rendered, or a check that was
+  // dropped) is ticked again; one that is verifying is left to finish.
+  await expect(async () => {
+    const current = await state.getAttribute('data-state');
+    if (current === 'unverified' || current === 'expired') {
+      const checkbox = widget.getByRole('checkbox');
+      if (!(await checkbox.isChecked())) {
+        // The tick mark is drawn over the box and catches the pointer: click the label beside it.
+        const id = await checkbox.getAttribute('id');
+        await widget
+          .locator(id ? `label[for="${id}"]` : 'label')
+          .first()
+          .click();
+      }
     }
-  }
-  await expect(state).toHaveAttribute('data-state', 'verified', { timeout });
+    await expect(state).toHaveAttribute('data-state', 'verified', { timeout: 20_000 });
+  }).toPass({ timeout, intervals: [1_000] });
 }

@@ -37,6 +37,9 @@ export default function DailyChart({ series, label, variant = 'area', color = '#
   const common = {
     data: series,
     margin: { top: 8, right: 8, bottom: 0, left: 8 },
+    // The drawing is aria-hidden (ChartCard gives the figures as a table): recharts' keyboard layer
+    // would make it a tab stop that screen readers cannot see (axe aria-hidden-focus).
+    accessibilityLayer: false,
   };
   const children = [
     <CartesianGrid

@@ -84,6 +84,21 @@ describe('/search', () => {
     expect(new URLSearchParams(router.state.location.search).get('minAmount')).toBe('1000');
   });
 
+  it('keeps the words being typed when the results arrive meanwhile', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi((url) =>
+      url.pathname === '/api/opportunities' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
+    const { router } = renderAt('/search');
+    const words = screen.getByRole('searchbox', { name: 'كلمات البحث' });
+    await userEvent.type(words, 'مطعم');
+    answer(jsonResponse({ data: [card(1)], pagination: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }));
+    await screen.findByRole('link', { name: 'فرصة 1' });
+    expect(words).toHaveValue('مطعم');
+    await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('مطعم'));
+  });
+
   it('refuses a reversed amount range with the shared message', async () => {
     searchAnswers();
     const { router } = renderAt('/search');

@@ -9,7 +9,7 @@ import { controlClasses, Field, Input } from '@/components/ui/form-field';
 import { citiesOfRegion, useCities } from '@/lib/cities';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { asLanguage } from '@/lib/localized';
-import { DEFAULT_SEARCH, type SearchState } from './search-params';
+import { DEFAULT_SEARCH, toSearchParams, type SearchState } from './search-params';
 
 interface Props {
   state: SearchState;
@@ -34,9 +34,12 @@ export function SearchFilters({ state, onChange }: Props) {
   const [max, setMax] = useState(state.maxAmount === null ? '' : String(state.maxAmount));
   const [rangeError, setRangeError] = useState<string | null>(null);
   // The URL is the truth: when it changes (back, forward, a tile), the typed values follow it.
-  const [seen, setSeen] = useState(state);
-  if (seen !== state) {
-    setSeen(state);
+  // Compared by value: the page parses a new state object on every render (results arriving,
+  // a refetch), and those must not wipe what the visitor is typing.
+  const url = toSearchParams(state).toString();
+  const [seen, setSeen] = useState(url);
+  if (seen !== url) {
+    setSeen(url);
     setText(state.q);
     setMin(state.minAmount === null ? '' : String(state.minAmount));
     setMax(state.maxAmount === null ? '' : String(state.maxAmount));
