@@ -12,7 +12,8 @@ export interface AppOptions {
 
 /**
  * `test` for every e2e file: like Playwright's, plus the `language` and `theme` options, seeded into
- * localStorage once per test (so a switch made by the test survives reloads, as for a real user).
+ * localStorage once per test (so a switch made by the test survives reloads, as for a real user), and
+ * a check that the browser reported no Content-Security-Policy violation.
  *
  *   test.use({ language: 'en' });
  *   for (const language of ['ar', 'en'] as const) test.describe(language, () => { test.use({ language }); ... });
@@ -25,6 +26,16 @@ export const test = base.extend<AppOptions>({
     const localStorage: { name: string; value: string }[] = [{ name: 'language', value: language }];
     if (theme) localStorage.push({ name: 'theme', value: theme });
     await use({ cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage }] });
+  },
+  // The app must work under its own Content-Security-Policy: a blocked style, script or worker fails the test.
+  context: async ({ context }, use) => {
+    const violations: string[] = [];
+    context.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
+    });
+    await use(context);
+    expect(violations, 'Content-Security-Policy violations in the browser console').toEqual([]);
   },
 });
 

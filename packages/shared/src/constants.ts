@@ -24,6 +24,9 @@ export const LIMITS = {
   pageSizeMax: 50,
 } as const;
 
+/** The ALTCHA proof-of-work algorithm the server issues and the widget solves (in a web worker). */
+export const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
+
 export const ERROR_LOG_RANGES = [7, 14, 30] as const;
 
 /** Home category tiles: fixed business-type ids (SPEC.md section 2). */

@@ -3,11 +3,10 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { ALTCHA_ALGORITHM } from '@safqa/shared/constants';
 import type { Db } from '../db/client';
 import { captchaSolutions } from '../db/schema/captcha';
 
-/** The algorithm the `altcha` widget (v3) bundles by default; solved with WebCrypto in web workers. */
-export const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 export const ALTCHA_CHALLENGE_TTL_SECONDS = 10 * 60;
 /** A widget payload is a few hundred bytes; anything far longer is not one. */
 const MAX_PAYLOAD_LENGTH = 8_000;

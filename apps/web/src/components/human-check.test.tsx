@@ -11,15 +11,18 @@ import { CHALLENGE_URL, HumanCheck, type HumanCheckHandle } from './human-check'
  * announces its state with `statechange` events. The first download fails, like a flaky network.
  */
 const loads = vi.hoisted(() => ({ attempts: 0 }));
-vi.mock('altcha', () => {
+vi.mock('altcha/external', () => {
   loads.attempts += 1;
   if (loads.attempts === 1) throw new Error('network down');
   class FakeAltcha extends HTMLElement {
     reset = vi.fn();
   }
   if (!customElements.get('altcha-widget')) customElements.define('altcha-widget', FakeAltcha);
+  globalThis.$altcha ??= { algorithms: new Map() } as unknown as typeof globalThis.$altcha;
   return {};
 });
+vi.mock('altcha/altcha.css', () => ({}));
+vi.mock('altcha/workers/pbkdf2?worker', () => ({ default: class FakeWorker {} }));
 vi.mock('altcha/i18n/ar', () => ({}));
 
 type FakeWidget = HTMLElement & { reset: ReturnType<typeof vi.fn>; challenge?: string; language?: string };
