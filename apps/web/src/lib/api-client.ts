@@ -235,8 +235,10 @@ export function initCsrf(): Promise<void> {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   })
-    .then((response) => {
+    .then(async (response) => {
       if (!response.ok) console.warn(`CSRF cookie request answered ${response.status}`);
+      // Read the small body to the end: an unread one keeps the request open in the browser.
+      await response.text();
     })
     .catch((error: unknown) => console.warn('CSRF cookie request failed', error))
     .finally(() => {
