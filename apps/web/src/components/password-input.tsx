@@ -30,7 +30,7 @@ export function PasswordInput({ className, ...props }: PasswordInputProps) {
         autoCapitalize="off"
         autoCorrect="off"
         spellCheck={false}
-        className="min-w-0 flex-1 rounded-lg bg-transparent px-3 py-2.5 text-start text-base text-slate-900 outline-none disabled:opacity-60 sm:text-sm dark:text-slate-100"
+        className="w-0 min-w-0 flex-1 rounded-lg bg-transparent px-3 py-2.5 text-start text-base text-slate-900 outline-none disabled:opacity-60 sm:text-sm dark:text-slate-100"
       />
       <button
         type="button"

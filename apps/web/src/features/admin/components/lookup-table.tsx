@@ -27,7 +27,7 @@ export function LookupTable({
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Language;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">{t(`admin.lookups.${kind}.title`)}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">

@@ -119,9 +119,10 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
 
   const Step = step === 'review' ? null : STEP_COMPONENTS[step];
   return (
-    <div className="grid gap-6">
+    // grid-cols-1 (minmax(0, 1fr)): the step list scrolls inside the column instead of widening the page.
+    <div className="grid grid-cols-1 gap-6">
       <nav aria-label={t('opportunities.wizard.progressLabel')}>
-        <ol className="flex gap-1 overflow-x-auto pb-2">
+        <ol className="relative flex gap-1 overflow-x-auto pb-2">
           {WIZARD_STEPS.map((key, i) => {
             const done = i < index;
             const canVisit = i <= reached && i !== index;
@@ -133,7 +134,7 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
                   aria-current={i === index ? 'step' : undefined}
                   onClick={() => goTo(key)}
                   className={cn(
-                    'flex w-full min-w-20 flex-col items-center gap-1 rounded-lg p-2 text-center text-xs font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-default',
+                    'flex w-full min-w-10 flex-col items-center gap-1 rounded-lg p-2 text-center text-xs font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-default',
                     i === index ? 'text-brand-800 dark:text-brand-200' : done ? 'text-slate-700 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400',
                   )}
                 >
@@ -145,7 +146,7 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
                   >
                     {done ? <Check aria-hidden="true" className="size-4" /> : formatNumber(i + 1, lng)}
                   </span>
-                  <span className="hidden sm:block">{t(`opportunities.wizard.steps.${key}`)}</span>
+                  <span className="hidden min-w-20 sm:block">{t(`opportunities.wizard.steps.${key}`)}</span>
                   {done ? <span className="sr-only">{t('opportunities.wizard.stepDone')}</span> : null}
                 </button>
               </li>

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { ADMIN, login, useSession } from './opportunities-support';
+
+/**
+ * On a 360 px phone no page may scroll sideways, in either direction: one element wider than the
+ * screen (an input's intrinsic width, a table, a long word) pushes the whole page out and hides the
+ * other edge of every form. Demo listing 1 exists in the e2e database (SEED_DEMO).
+ */
+
+const PUBLIC_PAGES = [
+  '/',
+  '/search',
+  '/opportunities/1',
+  '/opportunities/1/advisors',
+  '/faq',
+  '/contact',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/dev/mail',
+  '/no/such/page',
+];
+const SIGNED_IN_PAGES = [
+  '/profile',
+  '/profile/chats',
+  '/profile/my-offers',
+  '/favorites',
+  '/opportunities/add',
+  '/admin',
+  '/admin/opportunities',
+  '/admin/business-types',
+  '/admin/cities',
+  '/admin/faqs',
+  '/admin/error-logs',
+  '/admin/contact-messages',
+  '/admin/users',
+];
+
+async function sidewaysOverflow(page: Page, path: string): Promise<string | null> {
+  await page.goto(path);
+  await expect(page.locator('main h1').first()).toBeVisible();
+  // Content that arrives after the heading (lists, lookups) can widen the page too.
+  await page.waitForLoadState('networkidle').catch(() => {});
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const culprit = Array.from(document.querySelectorAll('main *'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.right > width + 1 || box.left < -1;
+      })
+      .at(-1);
+    return `${document.documentElement.scrollWidth} px wide; e.g. <${culprit?.tagName.toLowerCase()} class="${culprit?.getAttribute('class') ?? ''}">`;
+  });
+}
+
+for (const language of ['ar', 'en'] as const) {
+  test.describe(`a 360 px phone (${language})`, () => {
+    test.use({ language, viewport: { width: 360, height: 780 } });
+
+    test('public pages fit the screen', async ({ page }) => {
+      const problems: string[] = [];
+      for (const path of PUBLIC_PAGES) {
+        const overflow = await sidewaysOverflow(page, path);
+        if (overflow) problems.push(`${path}: ${overflow}`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test('account and admin pages fit the screen', async ({ page, context, request }) => {
+      test.setTimeout(120_000);
+      await useSession(context, await login(request, ADMIN.email, ADMIN.password), language);
+      const problems: string[] = [];
+      for (const path of SIGNED_IN_PAGES) {
+        const overflow = await sidewaysOverflow(page, path);
+        if (overflow) problems.push(`${path}: ${overflow}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+}
