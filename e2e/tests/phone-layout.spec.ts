@@ -1,11 +1,15 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { AXE_TAGS } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { ADMIN, login, useSession } from './opportunities-support';
 
 /**
  * On a 360 px phone no page may scroll sideways, in either direction: one element wider than the
  * screen (an input's intrinsic width, a table, a long word) pushes the whole page out and hides the
- * other edge of every form. Demo listing 1 exists in the e2e database (SEED_DEMO).
+ * other edge of every form. axe-core runs on each page as well, since the phone layout (menu button,
+ * drawers, stacked tables) differs from the desktop one the other specs scan. Demo listing 1 exists
+ * in the e2e database (SEED_DEMO).
  */
 
 const PUBLIC_PAGES = [
@@ -39,6 +43,12 @@ const SIGNED_IN_PAGES = [
   '/admin/users',
 ];
 
+async function axeViolations(page: Page): Promise<string | null> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  if (violations.length === 0) return null;
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('; ');
+}
+
 async function sidewaysOverflow(page: Page, path: string): Promise<string | null> {
   await page.goto(path);
   await expect(page.locator('main h1').first()).toBeVisible();
@@ -61,22 +71,26 @@ for (const language of ['ar', 'en'] as const) {
   test.describe(`a 360 px phone (${language})`, () => {
     test.use({ language, viewport: { width: 360, height: 780 } });
 
-    test('public pages fit the screen', async ({ page }) => {
+    test('public pages fit the screen and pass axe', async ({ page }) => {
       const problems: string[] = [];
       for (const path of PUBLIC_PAGES) {
         const overflow = await sidewaysOverflow(page, path);
         if (overflow) problems.push(`${path}: ${overflow}`);
+        const violations = await axeViolations(page);
+        if (violations) problems.push(`${path}: axe ${violations}`);
       }
       expect(problems).toEqual([]);
     });
 
-    test('account and admin pages fit the screen', async ({ page, context, request }) => {
+    test('account and admin pages fit the screen and pass axe', async ({ page, context, request }) => {
       test.setTimeout(120_000);
       await useSession(context, await login(request, ADMIN.email, ADMIN.password), language);
       const problems: string[] = [];
       for (const path of SIGNED_IN_PAGES) {
         const overflow = await sidewaysOverflow(page, path);
         if (overflow) problems.push(`${path}: ${overflow}`);
+        const violations = await axeViolations(page);
+        if (violations) problems.push(`${path}: axe ${violations}`);
       }
       expect(problems).toEqual([]);
     });

@@ -62,7 +62,13 @@ export function Component() {
               formatted: formatNumber(users.data.pagination.total, lng),
             })}
           </p>
-          <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          {/* A region that can take focus, so keyboard users can scroll the table sideways on a phone. */}
+          <div
+            role="region"
+            aria-label={t('admin.users.title')}
+            tabIndex={0}
+            className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-800 dark:bg-slate-900"
+          >
             <table className="w-full min-w-[40rem] text-sm" aria-busy={users.isFetching || undefined}>
               <caption className="sr-only">{t('admin.users.title')}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">
