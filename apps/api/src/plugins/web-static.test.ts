@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app';
+import { CSP_NONCE_PLACEHOLDER } from './web-static';
 
 const INDEX = '<!doctype html><html lang="ar" dir="rtl"><body><div id="root"></div></body></html>';
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -99,6 +100,47 @@ describe('the web app', () => {
     expect(res.json().code).toBe('NOT_FOUND');
     const health = await withoutBuild.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('the web app with a CSP nonce placeholder (the real build)', () => {
+  const NONCED = `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}" /></head><body></body></html>`;
+  let nonced: TestApp;
+  let noncedDist: string;
+  beforeAll(async () => {
+    noncedDist = mkdtempSync(path.join(tmpdir(), 'safqa-web-nonce-'));
+    writeFileSync(path.join(noncedDist, 'index.html'), NONCED);
+    nonced = await createTestApp({}, { webDist: noncedDist }, { database });
+  });
+  afterAll(async () => {
+    await nonced?.close();
+    rmSync(noncedDist, { recursive: true, force: true });
+  });
+
+  async function load() {
+    const res = await nonced.app.inject({ method: 'GET', url: '/admin/faqs', headers: html });
+    expect(res.statusCode).toBe(200);
+    const nonce = /nonce="([^"]+)"/.exec(res.body)?.[1];
+    return { res, nonce };
+  }
+
+  it('puts one fresh nonce in the page and in its style-src, and keeps the page out of caches', async () => {
+    const first = await load();
+    const second = await load();
+    expect(first.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(second.nonce).not.toBe(first.nonce);
+    const policy = String(first.res.headers['content-security-policy']);
+    expect(policy).toMatch(
+      new RegExp(`(^|;)style-src 'self' 'nonce-${first.nonce!.replace(/[+/]/g, '\\$&')}'(;|$)`),
+    );
+    expect(policy).toMatch(/(^|;)script-src 'self'(;|$)/);
+    expect(first.res.headers['cache-control']).toBe('no-store');
+    expect(first.res.headers.etag).toBeUndefined();
+  });
+
+  it('gives API answers no nonce', async () => {
+    const res = await nonced.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(res.headers['content-security-policy'])).not.toContain('nonce-');
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Written in apps/web/index.html; replaced by a per-request nonce. */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /** Paths that never fall back to the web app: the API, hashed assets and uploads answer 404 when missing. */
 const NO_FALLBACK = /^\/(?:api|assets|uploads)(?:\/|$)/;
@@ -65,13 +67,29 @@ async function webStaticPlugin(app: FastifyInstance) {
   // Read once: a new build is deployed with a restart.
   const indexHtml = readFileSync(indexFile);
   const etag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+  // The build's <meta property="csp-nonce"> carries a fresh nonce on every page load, which the CSP
+  // allows for <style> elements: Radix dialogs lock scrolling with one (react-style-singleton).
+  const [beforeNonce, afterNonce] = indexHtml.toString('utf8').split(CSP_NONCE_PLACEHOLDER, 2);
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (NO_FALLBACK.test(pathname) || !wantsHtml(request)) return reply.callNotFound();
-    reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+    reply.header('vary', 'accept').type('text/html; charset=utf-8');
+    if (afterNonce === undefined) {
+      reply.header('cache-control', 'no-cache').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.send(indexHtml);
+    }
+    // A page and its policy must share one nonce: never served from a cache.
+    const nonce = randomBytes(16).toString('base64');
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header(
+        'content-security-policy',
+        policy.replace(/(^|;)style-src ([^;]*)/, `$1style-src $2 'nonce-${nonce}'`),
+      );
+    }
+    return reply.header('cache-control', 'no-store').send(`${beforeNonce}${nonce}${afterNonce}`);
   });
 }
 
