@@ -71,6 +71,9 @@ for (const language of ['ar', 'en'] as const) {
   test.describe(`a 360 px phone (${language})`, () => {
     test.use({ language, viewport: { width: 360, height: 780 } });
 
+    // Thirteen pages, each loaded, settled and scanned: far more than one journey's 60 s on a busy machine.
+    test.beforeEach(() => test.setTimeout(180_000));
+
     test('public pages fit the screen and pass axe', async ({ page }) => {
       const problems: string[] = [];
       for (const path of PUBLIC_PAGES) {
@@ -83,7 +86,6 @@ for (const language of ['ar', 'en'] as const) {
     });
 
     test('account and admin pages fit the screen and pass axe', async ({ page, context, request }) => {
-      test.setTimeout(120_000);
       await useSession(context, await login(request, ADMIN.email, ADMIN.password), language);
       const problems: string[] = [];
       for (const path of SIGNED_IN_PAGES) {

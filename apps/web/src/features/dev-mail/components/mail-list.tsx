@@ -15,7 +15,7 @@ export function MailList({ messages, selectedId, onSelect }: MailListProps) {
   const { t, i18n } = useTranslation();
   const lng: Language = i18n.language === 'en' ? 'en' : 'ar';
   return (
-    <ul aria-label={t('dev-mail.listLabel')} className="grid gap-2">
+    <ul aria-label={t('dev-mail.listLabel')} className="grid grid-cols-1 gap-2">
       {messages.map((message) => {
         const selected = message.id === selectedId;
         return (
@@ -25,7 +25,7 @@ export function MailList({ messages, selectedId, onSelect }: MailListProps) {
               aria-current={selected ? 'true' : undefined}
               onClick={() => onSelect(message.id)}
               className={cn(
-                'grid w-full gap-1 rounded-xl border px-4 py-3 text-start transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                'grid w-full grid-cols-1 gap-1 rounded-xl border px-4 py-3 text-start transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
                 selected
                   ? 'border-brand-600 bg-brand-50 dark:border-brand-400 dark:bg-slate-800'
                   : 'border-slate-200 bg-white hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800',

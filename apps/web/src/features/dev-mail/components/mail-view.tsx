@@ -12,18 +12,18 @@ export function MailView({ message }: { message: DevMailMessage }) {
   const lng: Language = i18n.language === 'en' ? 'en' : 'ar';
   const subject = message.subject || t('dev-mail.noSubject');
   return (
-    <article aria-labelledby="dev-mail-subject" className="grid gap-5">
+    <article aria-labelledby="dev-mail-subject" className="grid grid-cols-1 gap-5">
       <header className="grid gap-2 border-b border-slate-200 pb-4 dark:border-slate-700">
-        <h2 id="dev-mail-subject" dir="auto" className="text-xl font-bold text-slate-900 dark:text-white">
+        <h2 id="dev-mail-subject" dir="auto" className="text-xl font-bold wrap-anywhere text-slate-900 dark:text-white">
           {subject}
         </h2>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dev-mail.to')}</dt>
-          <dd className="text-slate-900 dark:text-slate-100">
+          <dd className="wrap-anywhere text-slate-900 dark:text-slate-100">
             <bdi dir="ltr">{message.to}</bdi>
           </dd>
           <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dev-mail.date')}</dt>
-          <dd className="text-slate-900 dark:text-slate-100">
+          <dd className="wrap-anywhere text-slate-900 dark:text-slate-100">
             <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, lng)}</time>
           </dd>
         </dl>
@@ -45,7 +45,7 @@ export function MailView({ message }: { message: DevMailMessage }) {
         </h3>
         <pre
           dir="auto"
-          className="overflow-x-auto rounded-xl bg-slate-50 p-4 font-sans text-sm whitespace-pre-wrap text-slate-800 dark:bg-slate-900 dark:text-slate-200"
+          className="overflow-x-auto rounded-xl bg-slate-50 p-4 font-sans text-sm whitespace-pre-wrap wrap-anywhere text-slate-800 dark:bg-slate-900 dark:text-slate-200"
         >
           {message.text}
         </pre>

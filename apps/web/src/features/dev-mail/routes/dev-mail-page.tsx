@@ -52,7 +52,7 @@ export function Component() {
   return (
     <>
       <title>{`${t('dev-mail.title')} | ${t('common.appName')}`}</title>
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
         <header className="grid gap-2">
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 dark:text-white">
             {t('dev-mail.title')}
@@ -109,8 +109,8 @@ export function Component() {
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('dev-mail.emptyHint')}</p>
           </div>
         ) : (
-          <div className="grid items-start gap-6 lg:grid-cols-[minmax(18rem,1fr)_2fr]">
-            <section className="grid gap-3">
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(18rem,1fr)_2fr]">
+            <section className="grid min-w-0 gap-3">
               <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
                 {t('dev-mail.count', { count: messages.length })}
               </p>
@@ -121,7 +121,7 @@ export function Component() {
               />
             </section>
             {selected ? (
-              <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-950">
+              <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-950">
                 <MailView message={selected} />
               </section>
             ) : null}
