@@ -43,6 +43,12 @@ const SIGNED_IN_PAGES = [
   '/admin/users',
 ];
 
+/**
+ * /dev/mail shows each email in a fully sandboxed iframe, which axe cannot enter: the scan waits for
+ * it until the test times out. The page is a development tool that production does not serve.
+ */
+const NOT_SCANNED = new Set(['/dev/mail']);
+
 async function axeViolations(page: Page): Promise<string | null> {
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   if (violations.length === 0) return null;
@@ -79,7 +85,7 @@ for (const language of ['ar', 'en'] as const) {
       for (const path of PUBLIC_PAGES) {
         const overflow = await sidewaysOverflow(page, path);
         if (overflow) problems.push(`${path}: ${overflow}`);
-        const violations = await axeViolations(page);
+        const violations = NOT_SCANNED.has(path) ? null : await axeViolations(page);
         if (violations) problems.push(`${path}: axe ${violations}`);
       }
       expect(problems).toEqual([]);
@@ -91,7 +97,7 @@ for (const language of ['ar', 'en'] as const) {
       for (const path of SIGNED_IN_PAGES) {
         const overflow = await sidewaysOverflow(page, path);
         if (overflow) problems.push(`${path}: ${overflow}`);
-        const violations = await axeViolations(page);
+        const violations = NOT_SCANNED.has(path) ? null : await axeViolations(page);
         if (violations) problems.push(`${path}: axe ${violations}`);
       }
       expect(problems).toEqual([]);
