@@ -73,6 +73,18 @@ async function sidewaysOverflow(page: Page, path: string): Promise<string | null
   });
 }
 
+/** Every page's sideways overflow and axe violations, so one run reports them all. */
+async function problemsOn(page: Page, paths: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    const overflow = await sidewaysOverflow(page, path);
+    if (overflow) problems.push(`${path}: ${overflow}`);
+    const violations = NOT_SCANNED.has(path) ? null : await axeViolations(page);
+    if (violations) problems.push(`${path}: axe ${violations}`);
+  }
+  return problems;
+}
+
 for (const language of ['ar', 'en'] as const) {
   test.describe(`a 360 px phone (${language})`, () => {
     test.use({ language, viewport: { width: 360, height: 780 } });
@@ -81,26 +93,12 @@ for (const language of ['ar', 'en'] as const) {
     test.beforeEach(() => test.setTimeout(180_000));
 
     test('public pages fit the screen and pass axe', async ({ page }) => {
-      const problems: string[] = [];
-      for (const path of PUBLIC_PAGES) {
-        const overflow = await sidewaysOverflow(page, path);
-        if (overflow) problems.push(`${path}: ${overflow}`);
-        const violations = NOT_SCANNED.has(path) ? null : await axeViolations(page);
-        if (violations) problems.push(`${path}: axe ${violations}`);
-      }
-      expect(problems).toEqual([]);
+      expect(await problemsOn(page, PUBLIC_PAGES)).toEqual([]);
     });
 
     test('account and admin pages fit the screen and pass axe', async ({ page, context, request }) => {
       await useSession(context, await login(request, ADMIN.email, ADMIN.password), language);
-      const problems: string[] = [];
-      for (const path of SIGNED_IN_PAGES) {
-        const overflow = await sidewaysOverflow(page, path);
-        if (overflow) problems.push(`${path}: ${overflow}`);
-        const violations = NOT_SCANNED.has(path) ? null : await axeViolations(page);
-        if (violations) problems.push(`${path}: axe ${violations}`);
-      }
-      expect(problems).toEqual([]);
+      expect(await problemsOn(page, SIGNED_IN_PAGES)).toEqual([]);
     });
   });
 }
