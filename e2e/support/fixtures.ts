@@ -12,7 +12,7 @@ export interface AppOptions {
 
 /**
  * `test` for every e2e file: like Playwright's, plus the `language` and `theme` options, seeded into
- * localStorage once per test (so a switch made by the test survives reloads, as for a real user), and
+ * localStorage (and the `lang` cookie) once per test (so a switch made by the test survives reloads, as for a real user), and
  * a check that the browser reported no Content-Security-Policy violation.
  *
  *   test.use({ language: 'en' });
@@ -25,7 +25,22 @@ export const test = base.extend<AppOptions>({
     if (!baseURL) throw new Error('baseURL is not configured');
     const localStorage: { name: string; value: string }[] = [{ name: 'language', value: language }];
     if (theme) localStorage.push({ name: 'theme', value: theme });
-    await use({ cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage }] });
+    // The web app keeps the `lang` cookie equal to localStorage `language`, so the server renders the
+    // first page in that language (public/boot.js would otherwise set it and load the page again).
+    const { hostname } = new URL(baseURL);
+    const cookies = [
+      {
+        name: 'lang',
+        value: language,
+        domain: hostname,
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax' as const,
+      },
+    ];
+    await use({ cookies, origins: [{ origin: new URL(baseURL).origin, localStorage }] });
   },
   // The app must work under its own Content-Security-Policy: a blocked style, script or worker fails the test.
   context: async ({ context }, use) => {

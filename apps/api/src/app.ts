@@ -12,14 +12,17 @@ import csrfPlugin from './plugins/csrf';
 import authPlugin from './plugins/auth';
 import storagePlugin from './plugins/storage';
 import mailerPlugin from './plugins/mailer';
+import jobsPlugin from './plugins/jobs';
 import captchaPlugin from './plugins/captcha';
 import sseHubPlugin from './plugins/sse-hub';
 import gracefulClosePlugin from './plugins/graceful-close';
 import securityHeadersPlugin from './plugins/security-headers';
+import compressionPlugin from './plugins/compression';
 import rateLimitsPlugin from './plugins/rate-limits';
 import requestGuardsPlugin from './plugins/request-guards';
 import openapiPlugin from './plugins/openapi';
 import webStaticPlugin from './plugins/web-static';
+import metricsPlugin from './plugins/metrics';
 import { validatorCompiler } from './plugins/zod-validation';
 import healthRoutes from './modules/health/routes';
 import captchaRoutes from './modules/captcha/routes';
@@ -37,16 +40,25 @@ import errorLogsRoutes from './modules/error-logs/routes';
 import authRoutes from './modules/auth/routes';
 import usersRoutes from './modules/users/routes';
 import adminRoutes from './modules/admin/routes';
+import seoRoutes from './modules/seo/routes';
+import ogRoutes from './modules/seo/og-routes';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   /** Where log lines go instead of stdout (tests that inspect them). */
   logStream?: DestinationStream;
+  /** Run the background job loop (the server does; API tests call app.jobs.runDue themselves). */
+  runJobs?: boolean;
 }
 
 /** Builds the app without listening: external plugins, then app plugins, then modules (fastify/demo). */
-export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  runJobs = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     bodyLimit: 1024 * 1024,
@@ -67,6 +79,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     limits: { files: 1, fileSize: UPLOAD_LIMITS.documentMaxBytes, fields: 10, fieldSize: 1024, parts: 11 },
   });
   await app.register(securityHeadersPlugin, { config });
+  await app.register(compressionPlugin);
   await app.register(rateLimitsPlugin, { config });
 
   // App plugins
@@ -77,8 +90,10 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(authPlugin);
   await app.register(storagePlugin);
   await app.register(mailerPlugin);
+  await app.register(jobsPlugin, { runLoop: runJobs });
   await app.register(captchaPlugin);
   await app.register(sseHubPlugin);
+  await app.register(metricsPlugin);
   await app.register(requestGuardsPlugin);
   // Before any route, so the OpenAPI document sees them all.
   await app.register(openapiPlugin);
@@ -99,6 +114,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(adminRoutes);
+  await app.register(seoRoutes);
+  await app.register(ogRoutes);
 
   // Last: its catch-all route serves the web app for any page address no module claimed.
   await app.register(webStaticPlugin);

@@ -32,6 +32,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -63,6 +64,8 @@ export interface Config {
   webDist: string;
   /** Live chat stream: comment heartbeat interval and open streams allowed per user. */
   sse: { heartbeatMs: number; maxStreamsPerUser: number };
+  /** Bearer token of GET /metrics; unset means no metrics endpoint (404). */
+  metricsToken: string | undefined;
 }
 
 /** A secret kept beside the data so restarts keep sessions valid; never used in production. */
@@ -131,6 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     sse: { heartbeatMs: 25_000, maxStreamsPerUser: 5 },
+    metricsToken: env.METRICS_TOKEN,
     ...overrides,
   };
   return config;

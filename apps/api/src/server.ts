@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { createShutdown } from './lib/shutdown';
 import { seed } from './db/seed/seed';
@@ -9,18 +10,20 @@ import path from 'node:path';
 
 async function main() {
   const config = loadConfig();
+  // The embedded database belongs to one process (a second one would silently lose writes).
+  const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await migrate(database);
   const seeded = await seed({ database, config, storage: createLocalStorage(config.dataDir) });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, runJobs: true });
   const { warnings, ...counts } = seeded;
   app.log.info({ seed: counts }, `seed done in ${seeded.durationMs} ms`);
   for (const warning of warnings) app.log.warn(`seed: ${warning}`);
 
-  const shutdown = createShutdown({ app, database });
+  const shutdown = createShutdown({ app, database, afterClose: () => lock?.release() });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -28,7 +31,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -1,14 +1,47 @@
+// Runs before first paint. The server chose the page language (?lang=, else the `lang` cookie, else
+// Arabic) and wrote it in <html lang dir>; this keeps the browser's stores in step with that choice and
+// applies the stored theme, so nothing flips after load (the server marks <html data-server-lang>). Cookie names: PAGE_COOKIES in packages/shared.
 (function () {
+  var root = document.documentElement;
+  var year = '; path=/; max-age=31536000; samesite=lax' + (location.protocol === 'https:' ? '; secure' : '');
+  function cookie(name) {
+    var match = new RegExp('(?:^|;\\s*)' + name + '=([^;]*)').exec(document.cookie);
+    return match ? match[1] : null;
+  }
   try {
-    var root = document.documentElement;
-    var lang = localStorage.getItem('language') === 'en' ? 'en' : 'ar';
-    root.lang = lang;
-    root.dir = lang === 'ar' ? 'rtl' : 'ltr';
+    if (!root.hasAttribute('data-server-lang')) {
+      // The Vite dev server serves index.html as it is: the stored language decides, as before.
+      var chosen = localStorage.getItem('language') === 'en' ? 'en' : 'ar';
+      root.lang = chosen;
+      root.dir = chosen === 'ar' ? 'rtl' : 'ltr';
+    }
+    var served = root.lang === 'en' ? 'en' : 'ar';
+    var stored = localStorage.getItem('language');
+    var fromUrl = /[?&]lang=(ar|en)(&|$)/.test(location.search);
+    if (!fromUrl && cookie('lang') === null && (stored === 'ar' || stored === 'en') && stored !== served) {
+      // A visitor whose choice predates the cookie: render again in that language, once, before any
+      // paint (the reload happens only if the cookie was accepted, so it cannot loop).
+      document.cookie = 'lang=' + stored + year;
+      if (cookie('lang') === stored) {
+        location.replace(location.href);
+        return;
+      }
+    }
+    if (stored !== served) localStorage.setItem('language', served);
+    if (cookie('lang') !== served) document.cookie = 'lang=' + served + year;
+    // The server renders account parts as "loading" for this hint; keep it equal to the stored session.
+    var signedIn = Boolean(localStorage.getItem('token'));
+    if (signedIn && cookie('signed_in') === null) document.cookie = 'signed_in=1' + year;
+    if (!signedIn && cookie('signed_in') !== null) document.cookie = 'signed_in=; path=/; max-age=0';
+  } catch (e) {
+    /* storage blocked: keep what the server chose */
+  }
+  try {
     var theme = localStorage.getItem('theme');
     var dark = theme ? theme === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
     root.classList.toggle('dark', dark);
     root.style.colorScheme = dark ? 'dark' : 'light';
   } catch (e) {
-    /* storage blocked: keep the Arabic, light defaults */
+    /* storage blocked: light */
   }
 })();

@@ -1,22 +1,56 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { setNonce } from 'get-nonce';
 import './index.css';
 import { initCsrf } from './lib/api-client';
-import { initI18n } from './lib/i18n';
+import { initI18n, loadAreas } from './lib/i18n';
+import { currentLanguage } from './lib/language';
+import { queryClient } from './lib/query-client';
 import { App } from './app/app';
+import { routes } from './app/router';
+import { readServerState } from './app/server-state';
 
-// The XSRF cookie, the shell's catalogue and (inside the router module) the first page download
-// in parallel; the app renders once its text is there.
 // Radix dialogs lock scrolling with an injected <style>, which the CSP allows with this page's nonce.
 setNonce(document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '');
 void initCsrf();
-initI18n()
-  .catch((error: unknown) => console.error('Could not load the interface text', error))
-  .finally(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+
+/**
+ * A server-rendered page (entry-server.tsx) is hydrated: the same language the server chose
+ * (<html lang>), the queries it loaded, and the lazy pages of the address loaded before the first
+ * render, so that render matches the HTML. Other pages (signed-in ones, or when server rendering
+ * failed) are rendered here from the empty shell.
+ */
+async function start() {
+  const container = document.getElementById('root')!;
+  const serverState = readServerState();
+  // Without server state the router starts downloading the page while the text loads.
+  let router = serverState ? null : createBrowserRouter(routes);
+  await initI18n(currentLanguage()).catch((error: unknown) =>
+    console.error('Could not load the interface text', error),
+  );
+  if (serverState) {
+    hydrate(queryClient, serverState.queries);
+    await loadAreas(serverState.areas);
+    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+    await Promise.all(
+      lazyMatches.map(async (match) => {
+        const loaded = await (match.route.lazy as () => Promise<Record<string, unknown>>)();
+        Object.assign(match.route, { ...loaded, lazy: undefined });
+      }),
     );
-  });
+  }
+  router ??= createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} signedInHint={serverState?.signedInHint ?? false}>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>
+  );
+  if (serverState) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

@@ -55,6 +55,14 @@ export const STORAGE_KEYS = {
   theme: 'theme',
 } as const;
 
+/**
+ * Cookies the server reads to render a page (API.md "Pages, previews and crawlers"): the page language
+ * (mirrors localStorage `language`), and a non-secret hint that the visitor holds a session in
+ * localStorage, so the server renders account parts as "loading" instead of "Log in". Both are set by
+ * the web app; public/boot.js repeats the names (it cannot import).
+ */
+export const PAGE_COOKIES = { language: 'lang', signedIn: 'signed_in' } as const;
+
 export const OPPORTUNITY_STATUSES = ['pending', 'approved', 'suspended', 'rejected'] as const;
 export type OpportunityStatus = (typeof OPPORTUNITY_STATUSES)[number];
 export const OPPORTUNITY_TYPES = ['invest', 'buy'] as const;

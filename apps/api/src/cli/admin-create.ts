@@ -4,11 +4,25 @@ import { email as emailRule, password as passwordRule } from '@safqa/shared/vali
 import { validationMessage, isValidationKey } from '@safqa/shared/validation/messages';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { ensureAdmin } from '../modules/users/service';
 
 const USAGE =
   "Usage: npm run admin:create -- --email admin@example.com --password 'S3cure!pass' [--username name]";
+
+/** The embedded database's lock, or the reason it cannot be had (the server holds it). */
+function takeDataDir(config: { databaseUrl?: string | undefined; dataDir: string }): DataDirLock | null {
+  try {
+    return config.databaseUrl ? null : lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError)
+      fail(
+        `${error.message}\nWith the server running, set ADMIN_EMAIL and ADMIN_PASSWORD and restart it instead.`,
+      );
+    throw error;
+  }
+}
 
 function fail(message: string): never {
   console.error(message);
@@ -42,6 +56,7 @@ async function main() {
   }
 
   const config = loadConfig();
+  const lock = takeDataDir(config);
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -56,6 +71,7 @@ async function main() {
     console.log(`${created ? 'Created' : 'Promoted'} admin #${user.id} <${user.email}>`);
   } finally {
     await database.close();
+    lock?.release();
   }
 }
 

@@ -14,6 +14,16 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Unlisten = () => Promise<void>;
 export type SessionQuery = <R = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>;
 
+/** The live-update listener: `ok`, or `reconnecting` while its connection is being re-opened. */
+export type ListenerState = 'ok' | 'reconnecting';
+
+export interface ListenerEvents {
+  /** The listener lost its connection (notifications are missed until it is back). */
+  onDown?: (error: unknown) => void;
+  /** The listener is back after a loss: whatever was announced meanwhile was missed. */
+  onUp?: (downForMs: number) => void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -22,6 +32,12 @@ export interface Database {
   /** Runs `fn` on one dedicated connection (session-level locks, multi-step transactions in raw SQL). */
   withSession<T>(fn: (query: SessionQuery) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /** Where the listener stands (PGlite's is in-process and always `ok`). */
+  listenerState(): ListenerState;
+  /** Tells the caller when the listener goes down and comes back (one subscriber: the SSE hub). */
+  watchListener(events: ListenerEvents): void;
+  /** Connections of a PostgreSQL pool (null for PGlite, which has one in-process connection). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -67,11 +83,18 @@ export function wrapPglite(client: PGlite): Database & { pglite: PGlite } {
     notify: async (channel, payload) => {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    listenerState: () => 'ok',
+    watchListener: () => {},
+    poolStats: () => null,
     close: async () => {
       await client.close();
     },
   };
 }
+
+/** Back-off of the listener's reconnects: 250 ms doubling up to 5 s, each randomly shortened by up to half. */
+const LISTENER_RETRY_BASE_MS = 250;
+const LISTENER_RETRY_MAX_MS = 5_000;
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
@@ -80,6 +103,70 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const db = drizzlePg(pool) as unknown as Db;
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  let state: ListenerState = 'ok';
+  let events: ListenerEvents = {};
+  let closed = false;
+  let downSince = 0;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * The LISTEN connection, re-opened with capped, jittered back-off whenever it errors or ends
+   * (database restart, pg_terminate_backend, network loss), then LISTENing again on every channel.
+   */
+  async function connectListener(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    listener = client;
+    const lost = (error: unknown) => {
+      if (listener !== client || closed) return;
+      listener = undefined;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => {});
+      if (state === 'ok') {
+        state = 'reconnecting';
+        downSince = Date.now();
+        events.onDown?.(error);
+      }
+      scheduleRetry();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('listener connection ended')));
+    client.on('notification', (msg) => {
+      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+    });
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // The first connection at start-up fails loudly; later ones keep trying.
+      if (state === 'ok' && failures === 0 && downSince === 0) {
+        listener = undefined;
+        await client.end().catch(() => {});
+        throw error;
+      }
+      lost(error);
+      return;
+    }
+    failures = 0;
+    if (state === 'reconnecting') {
+      state = 'ok';
+      events.onUp?.(Date.now() - downSince);
+    }
+  }
+
+  function scheduleRetry() {
+    if (closed || retryTimer) return;
+    failures += 1;
+    const delay =
+      Math.min(LISTENER_RETRY_MAX_MS, LISTENER_RETRY_BASE_MS * 2 ** (failures - 1)) *
+      (0.5 + Math.random() / 2);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connectListener().catch(() => scheduleRetry());
+    }, delay);
+    retryTimer.unref();
+  }
+
   return {
     db,
     kind: 'postgres',
@@ -99,29 +186,29 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       }
     },
     listen: async (channel, onPayload) => {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', () => {});
-        await listener.connect();
-        listener.on('notification', (msg) => {
-          for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
-        });
-      }
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        if (listener && state === 'ok') await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onPayload);
+      if (!listener) await connectListener();
       return async () => {
         set.delete(onPayload);
       };
+    },
+    listenerState: () => state,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    watchListener: (next) => {
+      events = next;
     },
     notify: async (channel, payload) => {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     close: async () => {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
       await listener?.end().catch(() => {});
       await pool.end();
     },

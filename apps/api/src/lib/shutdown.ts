@@ -7,6 +7,8 @@ export interface ShutdownOptions {
   /** After this long the process exits anyway (a stuck connection must not block a deploy). */
   timeoutMs?: number;
   exit?: (code: number) => void;
+  /** After the database is closed (the embedded database's lock is released here). */
+  afterClose?: () => void;
 }
 
 /**
@@ -15,7 +17,13 @@ export interface ShutdownOptions {
  * the onClose hooks, then close the database. Long-lived responses such as event streams must end
  * themselves in a `preClose` hook. Calling it again while closing returns the same promise.
  */
-export function createShutdown({ app, database, timeoutMs = 10_000, exit = process.exit }: ShutdownOptions) {
+export function createShutdown({
+  app,
+  database,
+  timeoutMs = 10_000,
+  exit = process.exit,
+  afterClose,
+}: ShutdownOptions) {
   let closing: Promise<void> | undefined;
   return (signal: string): Promise<void> => {
     closing ??= (async () => {
@@ -27,6 +35,7 @@ export function createShutdown({ app, database, timeoutMs = 10_000, exit = proce
       try {
         await app.close();
         await database.close();
+        afterClose?.();
         clearTimeout(timer);
         exit(0);
       } catch (error) {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessage, pickLanguage } from '@safqa/shared/error-messages';
 import type { ErrorCode } from '@safqa/shared/error-codes';
@@ -146,15 +146,27 @@ async function errorsPlugin(app: FastifyInstance) {
 
 /** Stores an unexpected error for the admin error-log screens; never lets logging itself fail the answer. */
 async function logServerError(app: FastifyInstance, request: FastifyRequest, error: Error) {
+  await storeServerError(app, {
+    error,
+    endpoint: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+    log: request.log,
+  });
+}
+
+/** An error of the server (a failed request, a failed page render) in the admin error logs. */
+export async function storeServerError(
+  app: FastifyInstance,
+  { error, endpoint, log }: { error: Error; endpoint: string; log: FastifyBaseLogger },
+) {
   try {
     await app.db.insert(errorLogs).values({
       message: String(error.message ?? 'Unknown error').slice(0, 2000),
-      endpoint: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`.slice(0, 500),
+      endpoint: endpoint.slice(0, 500),
       stackTrace: error.stack?.slice(0, 10_000) ?? null,
       source: 'server',
     });
   } catch (logError) {
-    request.log.error({ err: logError }, 'could not store error log');
+    log.error({ err: logError }, 'could not store error log');
   }
 }
 

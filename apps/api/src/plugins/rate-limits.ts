@@ -1,9 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { perIp } from '../lib/rate-limit';
 import { AppError } from './errors';
+import { INTERNAL_REQUEST_HEADER } from '../web/page-renderer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Proves a request comes from this process (the page renderer's in-process API calls). */
+    internalRequestSecret: string;
+  }
+}
 
 /** Requests per IP and minute for any route without its own limit. */
 export const GLOBAL_LIMIT_PER_MINUTE = 300;
@@ -23,11 +32,15 @@ function isStaticFile(request: FastifyRequest) {
  */
 async function rateLimitsPlugin(app: FastifyInstance, { config }: { config: Config }) {
   const global = perIp(config, GLOBAL_LIMIT_PER_MINUTE, 60_000);
+  const internalSecret = randomBytes(24).toString('base64url');
+  app.decorate('internalRequestSecret', internalSecret);
+  // The page itself counted once; the API calls the server makes to render it are not the visitor's.
+  const isInternal = (request: FastifyRequest) => request.headers[INTERNAL_REQUEST_HEADER] === internalSecret;
   await app.register(rateLimit, {
     global: true,
     max: global.max,
     timeWindow: global.timeWindow,
-    allowList: (request) => isStaticFile(request),
+    allowList: (request) => isStaticFile(request) || isInternal(request),
     // A server listening on a Unix socket (behind a local proxy, or in tests) has no client IP: the
     // default key generator would throw and every request would fail with 500.
     keyGenerator: (request) => request.ip ?? 'unix-socket',

@@ -113,6 +113,16 @@ async function sseHubPlugin(app: FastifyInstance) {
   }
 
   const unlisten: Unlisten = await app.database.listen(SSE_CHANNEL, deliver);
+  // While the listener is down, announcements from every process are missed: once it is back, each
+  // open stream is told to `resync`, and the browser refetches its unread count, chats and messages.
+  app.database.watchListener({
+    onDown: (error) => app.log.warn({ err: error }, 'live-update listener lost its connection; reconnecting'),
+    onUp: (downForMs) => {
+      app.log.info({ downForMs, streams: total }, 'live-update listener is back; open streams resync');
+      const chunk = frame('resync', JSON.stringify({ reason: 'listener_reconnected' }));
+      for (const set of byUser.values()) for (const stream of set) write(stream, chunk);
+    },
+  });
 
   const heartbeat = setInterval(() => {
     for (const set of byUser.values()) for (const stream of set) write(stream, ':\n\n');

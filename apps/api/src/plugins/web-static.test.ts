@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app';
-import { CSP_NONCE_PLACEHOLDER } from './web-static';
+import { CSP_NONCE_PLACEHOLDER } from '../web/page-document';
 
 const INDEX = '<!doctype html><html lang="ar" dir="rtl"><body><div id="root"></div></body></html>';
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -40,26 +40,47 @@ describe('the web app', () => {
     '/opportunities/12',
     '/dev/mail',
     '/index.html',
-  ])('answers the page address %s with index.html, revalidated and under the CSP', async (url) => {
+  ])('answers the page address %s with the page, never cached and under the CSP', async (url) => {
     const res = await withBuild.app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
+    expect(res.body).toBe(
+      INDEX.replace('<html lang="ar" dir="rtl">', '<html lang="ar" dir="rtl" data-server-lang>'),
+    );
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('answers 304 when the browser already has this index.html', async () => {
-    const first = await withBuild.app.inject({ method: 'GET', url: '/faq', headers: html });
-    const etag = String(first.headers.etag);
-    const again = await withBuild.app.inject({
+  it('answers pages in the language of ?lang=, remembered in the lang cookie, else the cookie, else Arabic', async () => {
+    const asked = await withBuild.app.inject({ method: 'GET', url: '/faq?lang=en', headers: html });
+    expect(asked.body).toContain('<html lang="en" dir="ltr" data-server-lang>');
+    const cookie = asked.cookies.find((c) => c.name === 'lang');
+    expect(cookie).toMatchObject({ value: 'en', path: '/', sameSite: 'Lax', maxAge: 31536000 });
+
+    const remembered = await withBuild.app.inject({
       method: 'GET',
       url: '/faq',
-      headers: { ...html, 'if-none-match': etag },
+      headers: html,
+      cookies: { lang: 'en' },
     });
-    expect(again.statusCode).toBe(304);
-    expect(again.body).toBe('');
+    expect(remembered.body).toContain('<html lang="en" dir="ltr" data-server-lang>');
+
+    for (const bad of ['/faq?lang=xx', '/faq?lang=', '/faq?lang=en&lang=ar']) {
+      const res = await withBuild.app.inject({ method: 'GET', url: bad, headers: html });
+      expect(res.body, bad).toContain('<html lang="ar" dir="rtl" data-server-lang>');
+      expect(
+        res.cookies.find((c) => c.name === 'lang'),
+        bad,
+      ).toBeUndefined();
+    }
+    const badCookie = await withBuild.app.inject({
+      method: 'GET',
+      url: '/faq',
+      headers: html,
+      cookies: { lang: 'fr' },
+    });
+    expect(badCookie.body).toContain('<html lang="ar" dir="rtl" data-server-lang>');
   });
 
   it('caches hashed assets for a year and revalidates the other build files', async () => {
@@ -82,16 +103,19 @@ describe('the web app', () => {
     }
   });
 
-  it('answers a JSON 404 to clients that do not ask for HTML and to other methods', async () => {
-    const json = await withBuild.app.inject({
-      method: 'GET',
-      url: '/profile',
-      headers: { accept: 'application/json' },
-    });
-    expect(json.statusCode).toBe(404);
-    expect(json.json().code).toBe('NOT_FOUND');
+  it('answers page addresses with HTML whatever the Accept header (link-preview crawlers send */*)', async () => {
+    for (const accept of ['*/*', 'application/json', '']) {
+      const res = await withBuild.app.inject({
+        method: 'GET',
+        url: '/opportunities/12',
+        headers: { accept },
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-type'], accept).toBe('text/html; charset=utf-8');
+    }
     const post = await withBuild.app.inject({ method: 'POST', url: '/profile', headers: html });
     expect(post.statusCode).toBe(404);
+    expect(post.json().code).toBe('NOT_FOUND');
   });
 
   it('serves only the API when there is no web build', async () => {
@@ -165,7 +189,8 @@ describe('uploaded files', () => {
       '/uploads/..%2f..%2f..%2fetc%2fpasswd',
     ]) {
       const res = await withBuild.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      // Either refused, or (once the path is normalised) an ordinary page address answered with HTML.
+      if (res.statusCode < 400) expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(res.body, url).not.toContain('secret');
       expect(res.body, url).not.toContain('root:');
     }

@@ -1,20 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PAGE_COOKIES, type Language } from '@safqa/shared/constants';
+import { redactUrl } from '../logger';
+import { parseTemplate, renderHead } from '../web/page-document';
+import { loadPageRenderer, type PageRenderer } from '../web/page-renderer';
+import { storeServerError } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Written in apps/web/index.html; replaced by a per-request nonce. */
-export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Paths that never fall back to the web app: the API, hashed assets and uploads answer 404 when missing. */
-const NO_FALLBACK = /^\/(?:api|assets|uploads)(?:\/|$)/;
-
-function wantsHtml(request: FastifyRequest) {
-  return (request.headers.accept ?? '').includes('text/html');
-}
+const NO_FALLBACK = /^\/(?:api|assets|uploads|og)(?:\/|$)/;
 
 /**
  * Serves what the browser needs besides the API:
@@ -55,7 +55,11 @@ async function webStaticPlugin(app: FastifyInstance) {
     // One route per file of the build (no wildcard), so the catch-all below can own every other path.
     wildcard: false,
     index: false,
-    globIgnore: ['index.html'],
+    // The build writes .br and .gz beside every text file (apps/web/vite.config.ts): sent by content
+    // negotiation, with Vary: Accept-Encoding.
+    preCompressed: true,
+    // index.html is the page template; server/ is the server entry, not for browsers.
+    globIgnore: ['index.html', 'server/**'],
     decorateReply: false,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
@@ -65,22 +69,24 @@ async function webStaticPlugin(app: FastifyInstance) {
   });
 
   // Read once: a new build is deployed with a restart.
-  const indexHtml = readFileSync(indexFile);
-  const etag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
-  // The build's <meta property="csp-nonce"> carries a fresh nonce on every page load, which the CSP
-  // allows for <style> elements: Radix dialogs lock scrolling with one (react-style-singleton).
-  const [beforeNonce, afterNonce] = indexHtml.toString('utf8').split(CSP_NONCE_PLACEHOLDER, 2);
+  const template = parseTemplate(readFileSync(indexFile, 'utf8'));
+  const renderer = await loadPageRenderer(app, root, app.internalRequestSecret).catch((error: unknown) => {
+    app.log.error(
+      { err: error },
+      'the server entry of the web build failed to load; pages are client-rendered',
+    );
+    return null;
+  });
+  if (!renderer)
+    app.log.warn({ webDist: root }, 'no server entry in the web build; pages are client-rendered');
 
+  // Any page address answers HTML, whatever the Accept header: link-preview crawlers send */*.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (NO_FALLBACK.test(pathname) || !wantsHtml(request)) return reply.callNotFound();
-    reply.header('vary', 'accept').type('text/html; charset=utf-8');
-    if (afterNonce === undefined) {
-      reply.header('cache-control', 'no-cache').header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.send(indexHtml);
-    }
-    // A page and its policy must share one nonce: never served from a cache.
+    const url = new URL(request.url, 'http://localhost');
+    if (NO_FALLBACK.test(url.pathname)) return reply.callNotFound();
+    const lang = pageLanguage(request, reply, app.config.isProduction);
+    const signedInHint = request.cookies[PAGE_COOKIES.signedIn] === '1';
+    // A page and its policy share one nonce (Radix's scroll lock <style> needs it): never cached.
     const nonce = randomBytes(16).toString('base64');
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') {
@@ -89,8 +95,69 @@ async function webStaticPlugin(app: FastifyInstance) {
         policy.replace(/(^|;)style-src ([^;]*)/, `$1style-src $2 'nonce-${nonce}'`),
       );
     }
-    return reply.header('cache-control', 'no-store').send(`${beforeNonce}${nonce}${afterNonce}`);
+    reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8');
+
+    const rendered = renderer
+      ? await renderSafely(app, renderer, { url: request.url, lang, signedInHint })
+      : null;
+    if (!rendered || rendered.kind === 'shell') {
+      return reply.send(template.render({ lang, nonce, head: '' }));
+    }
+    url.searchParams.delete('lang');
+    const head = renderHead({
+      head: rendered.head,
+      lang,
+      publicUrl: app.config.publicUrl,
+      canonicalPath: `${url.pathname}${url.search}`,
+      status: rendered.status,
+      headElements: rendered.headElements,
+    });
+    return reply
+      .status(rendered.status)
+      .send(template.render({ lang, nonce, head, body: rendered.body, state: rendered.state }));
   });
+}
+
+/** `?lang=ar|en` (then remembered in the `lang` cookie), else the `lang` cookie, else Arabic. */
+function pageLanguage(request: FastifyRequest, reply: FastifyReply, secure: boolean): Language {
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (asked === 'ar' || asked === 'en') {
+    reply.setCookie(PAGE_COOKIES.language, asked, {
+      path: '/',
+      maxAge: ONE_YEAR_SECONDS,
+      sameSite: 'lax',
+      secure,
+    });
+    return asked;
+  }
+  const remembered = request.cookies[PAGE_COOKIES.language];
+  return remembered === 'en' ? 'en' : 'ar';
+}
+
+/**
+ * A page the server cannot render is still a page the browser can: the failure goes to the error
+ * logs and the visitor gets the client shell (never a 500).
+ */
+async function renderSafely(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  request: Parameters<PageRenderer['render']>[0],
+) {
+  try {
+    return await renderer.render(request);
+  } catch (error) {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    app.log.error(
+      { err: failure, url: redactUrl(request.url) },
+      'server rendering failed; serving the client shell',
+    );
+    await storeServerError(app, {
+      error: failure,
+      endpoint: `GET ${request.url.split('?')[0]}`,
+      log: app.log,
+    });
+    return null;
+  }
 }
 
 export default fp(webStaticPlugin, { name: 'web-static', dependencies: ['storage', 'errors'] });

@@ -1,18 +1,30 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { OpportunityActionsProvider } from '@/components/opportunity-actions-slot';
-import { queryClient } from '@/lib/query-client';
+import { SessionHintProvider } from '@/lib/use-session';
 import { AppErrorBoundary } from './error-screen';
 import { OPPORTUNITY_ACTIONS } from './opportunity-actions';
-import { router } from './router';
 
-export function App() {
+/**
+ * The providers around the router, the same in the browser (main.tsx) and on the server
+ * (entry-server.tsx). `signedInHint`: the page was rendered for a visitor who said they are signed in
+ * (the `signed_in` cookie), so account parts wait for the session instead of showing "Log in".
+ */
+export function App({
+  queryClient,
+  signedInHint,
+  children,
+}: {
+  queryClient: QueryClient;
+  signedInHint: boolean;
+  children: ReactNode;
+}) {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <OpportunityActionsProvider value={OPPORTUNITY_ACTIONS}>
-          <RouterProvider router={router} />
-        </OpportunityActionsProvider>
+        <SessionHintProvider value={signedInHint}>
+          <OpportunityActionsProvider value={OPPORTUNITY_ACTIONS}>{children}</OpportunityActionsProvider>
+        </SessionHintProvider>
       </QueryClientProvider>
     </AppErrorBoundary>
   );

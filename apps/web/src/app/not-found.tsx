@@ -1,6 +1,17 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
+import type { PageHandle } from '@/lib/page-handle';
+
+/** Any address no route claims: rendered on the server with status 404. */
+export const notFoundHandle: PageHandle = {
+  ssr: true,
+  prefetch: async () => ({ status: 404 }),
+  head: ({ t }) => ({
+    title: `${t('common.notFound.title')} | ${t('common.appName')}`,
+    description: t('common.notFound.body'),
+  }),
+};
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { PageErrorBoundary, RootErrorBoundary } from './error-screen';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
-import { NotFoundPage } from './not-found';
+import { NotFoundPage, notFoundHandle } from './not-found';
 import { RequireAuth } from './require-auth';
 
 /**
@@ -20,9 +20,21 @@ const publicRoutes: RouteObject[] = [
   // home (features/home): hero, trending strip, category tiles
   { index: true, lazy: lazyPage(() => import('@/features/home/routes/home-page'), ['home', 'listings']) },
   // opportunities (features/opportunities): search with ?businessTypeId=&sort=&page=
-  { path: 'search', lazy: lazyPage(() => import('@/features/opportunities/routes/search-page'), ['opportunities', 'listings']) },
+  {
+    path: 'search',
+    lazy: lazyPage(
+      () => import('@/features/opportunities/routes/search-page'),
+      ['opportunities', 'listings'],
+    ),
+  },
   // opportunities (features/opportunities): detail, gallery, offer form, WhatsApp, share
-  { path: 'opportunities/:id', lazy: lazyPage(() => import('@/features/opportunities/routes/opportunity-page'), ['opportunities', 'listings']) },
+  {
+    path: 'opportunities/:id',
+    lazy: lazyPage(
+      () => import('@/features/opportunities/routes/opportunity-page'),
+      ['opportunities', 'listings'],
+    ),
+  },
   // faqs (web shell)
   { path: 'faq', lazy: lazyPage(() => import('@/features/faqs/routes/faq-page'), ['faqs']) },
   // contact (web shell)
@@ -97,21 +109,45 @@ const adminRoutes: RouteObject[] = [
 /** SPEC.md "Routes requiring a signed-in user". */
 const signedInRoutes: RouteObject[] = [
   // favorites (features/favorites)
-  { path: 'favorites', lazy: lazyPage(() => import('@/features/favorites/routes/favorites-page'), ['favorites', 'listings']) },
+  {
+    path: 'favorites',
+    lazy: lazyPage(() => import('@/features/favorites/routes/favorites-page'), ['favorites', 'listings']),
+  },
   // users (app/profile with panels of the features; tabs listed in app/profile/profile-tabs.ts)
   { path: 'profile', lazy: lazyPage(() => import('./profile/profile-page'), ['users']) },
   // chat (features/chat): chat list
   { path: 'profile/chats', lazy: lazyPage(() => import('@/features/chat/routes/chats-page'), ['chat']) },
   // chat (features/chat): chat window
-  { path: 'profile/chats/:chatId', lazy: lazyPage(() => import('@/features/chat/routes/chat-page'), ['chat']) },
+  {
+    path: 'profile/chats/:chatId',
+    lazy: lazyPage(() => import('@/features/chat/routes/chat-page'), ['chat']),
+  },
   // offers (features/offers): my submitted offers
-  { path: 'profile/my-offers', lazy: lazyPage(() => import('@/features/offers/routes/my-offers-page'), ['offers']) },
+  {
+    path: 'profile/my-offers',
+    lazy: lazyPage(() => import('@/features/offers/routes/my-offers-page'), ['offers']),
+  },
   // opportunities (features/opportunities): six-step form
-  { path: 'opportunities/add', lazy: lazyPage(() => import('@/features/opportunities/routes/add-opportunity-page'), ['opportunities', 'listings']) },
+  {
+    path: 'opportunities/add',
+    lazy: lazyPage(
+      () => import('@/features/opportunities/routes/add-opportunity-page'),
+      ['opportunities', 'listings'],
+    ),
+  },
   // opportunities (features/opportunities): edit mode
-  { path: 'opportunities/:id/edit', lazy: lazyPage(() => import('@/features/opportunities/routes/edit-opportunity-page'), ['opportunities', 'listings']) },
+  {
+    path: 'opportunities/:id/edit',
+    lazy: lazyPage(
+      () => import('@/features/opportunities/routes/edit-opportunity-page'),
+      ['opportunities', 'listings'],
+    ),
+  },
   // advisors (features/advisors)
-  { path: 'opportunities/:id/advisors', lazy: lazyPage(() => import('@/features/advisors/routes/advisors-page'), ['advisors', 'listings']) },
+  {
+    path: 'opportunities/:id/advisors',
+    lazy: lazyPage(() => import('@/features/advisors/routes/advisors-page'), ['advisors', 'listings']),
+  },
   // admin (features/admin): index (dashboard), business-types, regions, cities, company-ages,
   // company-sizes, share-percentages, opportunities (status tabs), faqs, error-logs (stats and list)
   { path: 'admin', lazy: lazyPage(() => import('./require-admin'), ['admin']), children: adminRoutes },
@@ -133,11 +169,9 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           { id: 'signed-in', Component: RequireAuth, children: signedInRoutes },
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundPage, handle: notFoundHandle },
         ],
       },
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

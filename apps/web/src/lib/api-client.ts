@@ -101,6 +101,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export function readCookie(name: string): string | null {
+  // Server rendering: no document, and the requests it makes are anonymous GETs.
+  if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) {
@@ -192,8 +194,22 @@ function sendWithProgress(request: Prepared, options: RequestOptions): Promise<R
   });
 }
 
+/** Where requests go while the server renders a page (entry-server.tsx): in-process, never the network. */
+export type ServerTransport = (request: {
+  url: string;
+  method: HttpMethod;
+  headers: Record<string, string>;
+}) => Promise<Response>;
+let serverTransport: ServerTransport | null = null;
+
+/** Server rendering only: sends every request of this process through `transport`. */
+export function setServerTransport(transport: ServerTransport) {
+  serverTransport = transport;
+}
+
 async function send(request: Prepared, options: RequestOptions): Promise<Response> {
   try {
+    if (serverTransport) return await serverTransport(request);
     if (options.onProgress) return await sendWithProgress(request, options);
     return await fetch(request.url, {
       method: request.method,

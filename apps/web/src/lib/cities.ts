@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Lookup } from '@safqa/shared/validation/common';
 import { api } from './api-client';
 
@@ -11,17 +11,22 @@ export interface CityLookup extends Lookup {
  * GET /api/admin/lookups/cities: every city once (a few dozen rows), so choosing a region filters
  * them instantly without another request.
  */
-export function useCities() {
-  return useQuery({
+export const citiesQuery = () =>
+  queryOptions({
     queryKey: ['/api/admin/lookups', 'cities'],
     queryFn: ({ signal }) => api.get<{ data: CityLookup[] }>('/api/admin/lookups/cities', { signal }),
-    select: (answer) => answer.data,
     staleTime: 10 * 60_000,
   });
+
+export function useCities() {
+  return useQuery({ ...citiesQuery(), select: (answer) => answer.data });
 }
 
 /** The cities of `regionId` (all cities when no region is chosen). */
-export function citiesOfRegion(cities: readonly CityLookup[] | undefined, regionId: number | null | undefined): CityLookup[] {
+export function citiesOfRegion(
+  cities: readonly CityLookup[] | undefined,
+  regionId: number | null | undefined,
+): CityLookup[] {
   if (!cities) return [];
   return regionId ? cities.filter((city) => city.regionId === regionId) : [...cities];
 }

@@ -69,6 +69,7 @@ export function formatCurrency(value: number | string | null | undefined, lng: L
       new Intl.NumberFormat(NUMBER_LOCALES[lng], {
         style: 'currency',
         currency: 'SAR',
+        minimumFractionDigits: 0,
         maximumFractionDigits: 0,
       }),
   ).format(number);
@@ -85,6 +86,9 @@ export function formatCompactCurrency(value: number | string | null | undefined,
         style: 'currency',
         currency: 'SAR',
         notation: 'compact',
+        // Explicit: SAR's own two digits would otherwise make some ICU versions (Node's) write
+        // "720.0K" where browsers write "720K", and server-rendered text must match the browser's.
+        minimumFractionDigits: 0,
         maximumFractionDigits: 1,
       }),
   ).format(number);

@@ -60,6 +60,20 @@ export async function initI18n(lng: Language = storedLanguage()) {
   return i18n;
 }
 
+/**
+ * Server rendering: every catalogue in both languages, loaded once at start-up, so a page of either
+ * language renders at once (each request uses its own i18n.cloneInstance, which shares this store).
+ */
+export async function loadAllCatalogues() {
+  await initI18n('ar');
+  await Promise.all(
+    Object.keys(files).map(async (file) => {
+      const [, lng, area] = /\.\.\/locales\/(ar|en)\/(.+)\.json$/.exec(file) ?? [];
+      if (lng && area) await loadCatalogue(lng as Language, area);
+    }),
+  );
+}
+
 /** Switches language: loads every catalogue in use, then storage, <html lang dir> and i18next together. */
 export async function applyLanguage(lng: Language) {
   await loadAreas([...neededAreas], lng);

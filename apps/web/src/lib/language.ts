@@ -1,4 +1,5 @@
 import { STORAGE_KEYS, type Language } from '@safqa/shared/constants';
+import { writeLanguageCookie } from './page-cookies';
 
 /** The language the user chose (localStorage `language`), Arabic unless English was chosen. */
 export function storedLanguage(): Language {
@@ -11,6 +12,7 @@ export function storedLanguage(): Language {
 
 /** The language of the page right now: <html lang>, which public/boot.js and applyLanguage keep in step. */
 export function currentLanguage(): Language {
+  if (typeof document === 'undefined') return 'ar';
   return document.documentElement.lang === 'en' ? 'en' : 'ar';
 }
 
@@ -21,6 +23,8 @@ export function setDocumentLanguage(lng: Language) {
   } catch {
     /* storage blocked: the switch still applies to this page */
   }
+  // The server renders the next page in this language (API.md "Pages, previews and crawlers").
+  writeLanguageCookie(lng);
   document.documentElement.lang = lng;
   document.documentElement.dir = lng === 'ar' ? 'rtl' : 'ltr';
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language } from '@safqa/shared/constants';
 import type { Lookup } from '@safqa/shared/validation/common';
 import { api } from './api-client';
@@ -8,13 +8,15 @@ export type LookupKind =
   'business-types' | 'regions' | 'cities' | 'company-ages' | 'company-sizes' | 'share-percentages';
 
 /** GET /api/admin/lookups/{kind} (public read): `{data: Lookup[]}` in the admin's order. */
-export function useLookup(kind: LookupKind) {
-  return useQuery({
+export const lookupQuery = (kind: LookupKind) =>
+  queryOptions({
     queryKey: ['/api/admin/lookups', kind],
     queryFn: ({ signal }) => api.get<{ data: Lookup[] }>(`/api/admin/lookups/${kind}`, { signal }),
-    select: (answer) => answer.data,
     staleTime: 10 * 60_000,
   });
+
+export function useLookup(kind: LookupKind) {
+  return useQuery({ ...lookupQuery(kind), select: (answer) => answer.data });
 }
 
 /** A lookup's name in the UI language. */

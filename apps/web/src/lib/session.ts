@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@safqa/shared/constants';
+import { writeSignedInCookie } from './page-cookies';
 
 /**
  * The browser session (SPEC.md section 4): tokens under localStorage `token` and `refreshToken`.
@@ -65,12 +66,14 @@ export function setTokens(tokens: { accessToken: string; refreshToken?: string |
   lastEnd = null;
   write(STORAGE_KEYS.token, tokens.accessToken);
   if (tokens.refreshToken) write(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+  writeSignedInCookie(true);
   notifyChange();
 }
 
 export function clearTokens() {
   write(STORAGE_KEYS.token, null);
   write(STORAGE_KEYS.refreshToken, null);
+  writeSignedInCookie(false);
   notifyChange();
 }
 

@@ -9,6 +9,8 @@ const STREAM_DESCRIPTION = [
   '`new_message` {chatId, message, unreadCount} to the recipient (the badge takes the larger of old and new);',
   '`unread_count_updated` {unreadCount} after the user reads a chat (replaces the badge);',
   '`messages_read` {chatId, readerId, readAt} to the sender when the other side reads;',
+  '`resync` {reason: listener_reconnected} when the server missed announcements (its LISTEN connection was',
+  're-opened after a database fault): refetch the unread count, the chats and open messages;',
   '`close` {reason: token_expired | shutdown | too_many_streams}, after which the server ends the stream.',
   'A comment line every 25 s keeps proxies from closing it. At most 5 streams per user: a sixth closes',
   'the oldest. Events reach streams held by any server process (PostgreSQL LISTEN/NOTIFY).',

@@ -10,8 +10,18 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['health'],
         summary: 'Liveness and database check; sets the XSRF-TOKEN cookie',
         response: {
-          200: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
-          503: z.object({ status: z.literal('degraded'), db: z.literal('unreachable') }),
+          200: z.object({
+            status: z.literal('ok'),
+            db: z.literal('ok'),
+            listener: z
+              .enum(['ok', 'reconnecting'])
+              .describe('live updates: `reconnecting` while the LISTEN connection is being re-opened'),
+          }),
+          503: z.object({
+            status: z.literal('degraded'),
+            db: z.literal('unreachable'),
+            listener: z.enum(['ok', 'reconnecting']),
+          }),
         },
       },
     },
@@ -19,9 +29,15 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.issueCsrfCookie().header('cache-control', 'no-store');
       try {
         await app.db.execute(sql`SELECT 1`);
-        return { status: 'ok' as const, db: 'ok' as const };
+        return { status: 'ok' as const, db: 'ok' as const, listener: app.database.listenerState() };
       } catch {
-        return reply.status(503).send({ status: 'degraded' as const, db: 'unreachable' as const });
+        return reply
+          .status(503)
+          .send({
+            status: 'degraded' as const,
+            db: 'unreachable' as const,
+            listener: app.database.listenerState(),
+          });
       }
     },
   );

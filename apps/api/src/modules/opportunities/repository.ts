@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OpportunityStatus } from '@safqa/shared/constants';
 import type { MyOpportunitiesQuery, SearchQuery } from '@safqa/shared/validation/opportunities';
@@ -93,6 +93,25 @@ export function createOpportunitiesRepository(db: Db) {
 
     async top(): Promise<CardRow[]> {
       return rows<CardRow>(await db.execute(topSql()));
+    },
+
+    /** Approved listings in id order, `limit` from `offset`: what the sitemap lists. */
+    async publicEntries(offset: number, limit: number): Promise<{ id: number; updatedAt: Date }[]> {
+      return db
+        .select({ id: opportunities.id, updatedAt: opportunities.updatedAt })
+        .from(opportunities)
+        .where(eq(opportunities.status, 'approved'))
+        .orderBy(opportunities.id)
+        .offset(offset)
+        .limit(limit);
+    },
+
+    async publicCount(): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(opportunities)
+        .where(eq(opportunities.status, 'approved'));
+      return Number(row?.n ?? 0);
     },
 
     async findById(id: number): Promise<OpportunityRow | null> {

@@ -48,9 +48,11 @@ export function createOpportunitiesService(deps: {
   };
   const countCache = createTtlCache<number>(COUNT_CACHE_TTL_MS, 2000);
   /** After a change to what is public: the top list and every total are recomputed on next use. */
+  const publicListeners = new Set<() => void>();
   const publicChanged = () => {
     topCache.clear();
     countCache.clear();
+    for (const listener of publicListeners) listener();
   };
 
   /** The listing if the caller may see it; 404 otherwise, so hidden listings are indistinguishable from none. */
@@ -206,6 +208,13 @@ export function createOpportunitiesService(deps: {
     topBody: () => topCache.get('top', loadTop),
     /** Forget cached top list and totals (other modules call it after changing what is public). */
     invalidatePublic: publicChanged,
+    /** Calls `listener` whenever what is public may have changed (moderation, edit, delete). */
+    onPublicChange(listener: () => void) {
+      publicListeners.add(listener);
+    },
+    /** Approved listings for the sitemap: `{id, updatedAt}` in id order, and how many there are. */
+    publicEntries: (offset: number, limit: number) => repo.publicEntries(offset, limit),
+    publicCount: () => repo.publicCount(),
     /** The caches themselves, for the benchmark to measure the uncached path (ttlMs = 0). */
     caches: { top: topCache, counts: countCache },
 
@@ -217,6 +226,9 @@ export function createOpportunitiesService(deps: {
       ]);
       return paged(rows.map(toCard), query.page, query.pageSize, total);
     },
+
+    /** What an anonymous visitor sees of a listing (404 unless public), without counting a view: previews. */
+    publicDetail: (id: number) => loadDetail(id, null),
 
     /** The detail as the caller may see it; a view by anyone but the owner or an admin is counted. */
     async detail(id: number, caller: Caller): Promise<OpportunityDetail> {

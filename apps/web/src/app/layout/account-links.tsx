@@ -25,13 +25,27 @@ const itemClasses =
  */
 export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   const { t, i18n } = useTranslation();
-  const { isSignedIn, isAdmin } = useSession();
+  const { isSignedIn, isAdmin, isPending } = useSession();
   const { data: user } = useCurrentUser();
   const unread = useUnreadCount();
   const [loggingOut, setLoggingOut] = useState(false);
   const lng = i18n.language as Language;
   const layout = stacked ? 'grid gap-1' : 'flex items-center gap-1';
   const item = cn(itemClasses, stacked && 'h-12 w-full justify-start text-base');
+
+  if (isPending) {
+    // Rendered by the server for a visitor who holds a session: neither "Log in" nor the account yet.
+    return (
+      <div className={layout} aria-hidden="true">
+        <span
+          className={cn(
+            'inline-block h-10 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800',
+            stacked ? 'w-full' : 'w-28',
+          )}
+        />
+      </div>
+    );
+  }
 
   if (!isSignedIn) {
     return (

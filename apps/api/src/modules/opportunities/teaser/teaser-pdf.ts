@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { placeLine, visualPieces, wrap, type Direction, type Measure, type Script } from './line-layout';
+import { placeLine, visualPieces, wrap, type Direction, type Measure, type Script } from '../../../lib/bidi-line-layout';
 
 /** What the one-page teaser shows: public facts only (never financials, documents or contacts). */
 export interface TeaserData {
@@ -51,7 +51,10 @@ interface EmbeddedFontState {
  * English column on the left (name, sector and place, description), a table of headline facts with
  * labels in both languages, and the link to the listing.
  */
-export function renderTeaser(data: TeaserData, options: { url: string; generatedAt?: Date }): Promise<Buffer> {
+export function renderTeaser(
+  data: TeaserData,
+  options: { url: string; generatedAt?: Date },
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -71,13 +74,26 @@ export function renderTeaser(data: TeaserData, options: { url: string; generated
     doc.font(`${script}-${weight}`).fontSize(size);
     if (script === 'ar') arabicFonts.add((doc as unknown as { _font: EmbeddedFontState })._font);
   };
-  const measureWith = (weight: Weight, size: number): Measure => (text, script) => {
-    useFont(script, weight, size);
-    return doc.widthOfString(text);
-  };
+  const measureWith =
+    (weight: Weight, size: number): Measure =>
+    (text, script) => {
+      useFont(script, weight, size);
+      return doc.widthOfString(text);
+    };
 
   /** Draws wrapped text in a box; returns the y after the last line. */
-  const paragraph = (text: string, box: { x: number; y: number; width: number }, style: { size: number; weight?: Weight; color?: string; dir: Direction; maxLines?: number; lineGap?: number }) => {
+  const paragraph = (
+    text: string,
+    box: { x: number; y: number; width: number },
+    style: {
+      size: number;
+      weight?: Weight;
+      color?: string;
+      dir: Direction;
+      maxLines?: number;
+      lineGap?: number;
+    },
+  ) => {
     const weight = style.weight ?? 400;
     const measure = measureWith(weight, style.size);
     const space = measure(' ', style.dir === 'rtl' ? 'ar' : 'en');
@@ -107,8 +123,16 @@ export function renderTeaser(data: TeaserData, options: { url: string; generated
   // Header band
   doc.rect(0, 0, PAGE.width, 92).fill(BRAND);
   const inner = PAGE.width - PAGE.margin * 2;
-  paragraph('صفقة', { x: PAGE.margin, y: 22, width: inner }, { size: 24, weight: 700, color: '#ffffff', dir: 'rtl' });
-  paragraph('Safqa', { x: PAGE.margin, y: 22, width: inner }, { size: 24, weight: 700, color: '#ffffff', dir: 'ltr' });
+  paragraph(
+    'صفقة',
+    { x: PAGE.margin, y: 22, width: inner },
+    { size: 24, weight: 700, color: '#ffffff', dir: 'rtl' },
+  );
+  paragraph(
+    'Safqa',
+    { x: PAGE.margin, y: 22, width: inner },
+    { size: 24, weight: 700, color: '#ffffff', dir: 'ltr' },
+  );
   const kindAr = data.type === 'buy' ? 'مشروع للبيع' : 'فرصة استثمارية';
   const kindEn = data.type === 'buy' ? 'Business for sale' : 'Investment opportunity';
   paragraph(kindAr, { x: PAGE.margin, y: 58, width: inner }, { size: 11, color: '#ccfbf1', dir: 'rtl' });
@@ -120,52 +144,117 @@ export function renderTeaser(data: TeaserData, options: { url: string; generated
   const leftX = PAGE.margin;
   const rightX = PAGE.margin + column + gap;
   // The names get the full width (and so, usually, one line each), Arabic first.
-  const titleAr = paragraph(data.nameAr, { x: PAGE.margin, y: 112, width: inner }, { size: 19, weight: 700, dir: 'rtl', maxLines: 2 });
-  const titleEn = paragraph(data.nameEn, { x: PAGE.margin, y: titleAr, width: inner }, { size: 17, weight: 700, dir: 'ltr', maxLines: 2 });
+  const titleAr = paragraph(
+    data.nameAr,
+    { x: PAGE.margin, y: 112, width: inner },
+    { size: 19, weight: 700, dir: 'rtl', maxLines: 2 },
+  );
+  const titleEn = paragraph(
+    data.nameEn,
+    { x: PAGE.margin, y: titleAr, width: inner },
+    { size: 17, weight: 700, dir: 'ltr', maxLines: 2 },
+  );
   let yAr = titleEn + 4;
   let yEn = titleEn + 4;
-  yAr = paragraph(`${data.businessType.ar} · ${data.city.ar}، ${data.region.ar}`, { x: rightX, y: yAr, width: column }, { size: 10.5, color: MUTED, dir: 'rtl', maxLines: 2 });
-  yEn = paragraph(`${data.businessType.en} · ${data.city.en}, ${data.region.en}`, { x: leftX, y: yEn, width: column }, { size: 10.5, color: MUTED, dir: 'ltr', maxLines: 2 });
+  yAr = paragraph(
+    `${data.businessType.ar} · ${data.city.ar}، ${data.region.ar}`,
+    { x: rightX, y: yAr, width: column },
+    { size: 10.5, color: MUTED, dir: 'rtl', maxLines: 2 },
+  );
+  yEn = paragraph(
+    `${data.businessType.en} · ${data.city.en}, ${data.region.en}`,
+    { x: leftX, y: yEn, width: column },
+    { size: 10.5, color: MUTED, dir: 'ltr', maxLines: 2 },
+  );
   if (data.isVerified) {
-    yAr = paragraph('فرصة موثقة', { x: rightX, y: yAr, width: column }, { size: 10, weight: 700, color: BRAND, dir: 'rtl' });
-    yEn = paragraph('Verified listing', { x: leftX, y: yEn, width: column }, { size: 10, weight: 700, color: BRAND, dir: 'ltr' });
+    yAr = paragraph(
+      'فرصة موثقة',
+      { x: rightX, y: yAr, width: column },
+      { size: 10, weight: 700, color: BRAND, dir: 'rtl' },
+    );
+    yEn = paragraph(
+      'Verified listing',
+      { x: leftX, y: yEn, width: column },
+      { size: 10, weight: 700, color: BRAND, dir: 'ltr' },
+    );
   }
   const descTop = Math.max(yAr, yEn) + 10;
-  yAr = paragraph(data.descriptionAr, { x: rightX, y: descTop, width: column }, { size: 10.5, dir: 'rtl', maxLines: 14 });
-  yEn = paragraph(data.descriptionEn, { x: leftX, y: descTop, width: column }, { size: 10.5, dir: 'ltr', maxLines: 14 });
+  yAr = paragraph(
+    data.descriptionAr,
+    { x: rightX, y: descTop, width: column },
+    { size: 10.5, dir: 'rtl', maxLines: 14 },
+  );
+  yEn = paragraph(
+    data.descriptionEn,
+    { x: leftX, y: descTop, width: column },
+    { size: 10.5, dir: 'ltr', maxLines: 14 },
+  );
 
   // Facts table: English label | value | Arabic label
   const facts: Array<[string, string, string]> = [
-    ['Asking amount', `SAR ${money.format(data.requiredAmount)}${data.negotiable ? ' (negotiable)' : ''}`, 'المبلغ المطلوب'],
+    [
+      'Asking amount',
+      `SAR ${money.format(data.requiredAmount)}${data.negotiable ? ' (negotiable)' : ''}`,
+      'المبلغ المطلوب',
+    ],
     ['Offered stake', `${percent.format(data.offeredPercentage)}%`, 'النسبة المعروضة'],
     ['Foundation date', dateEn.format(new Date(`${data.facilityFoundationDay}T00:00:00Z`)), 'تاريخ التأسيس'],
     ['Workers', money.format(data.facilitySize), 'عدد العاملين'],
   ];
-  if (data.employeesCount !== null) facts.push(['Employees', money.format(data.employeesCount), 'عدد الموظفين']);
+  if (data.employeesCount !== null)
+    facts.push(['Employees', money.format(data.employeesCount), 'عدد الموظفين']);
   if (data.branchesCount !== null) facts.push(['Branches', money.format(data.branchesCount), 'عدد الفروع']);
   let y = Math.max(yAr, yEn) + 16;
-  doc.moveTo(PAGE.margin, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.8).strokeColor('#cbd5e1').stroke();
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.width - PAGE.margin, y)
+    .lineWidth(0.8)
+    .strokeColor('#cbd5e1')
+    .stroke();
   y += 8;
   for (const [en, value, ar] of facts) {
     paragraph(en, { x: leftX, y, width: inner / 3 }, { size: 10.5, color: MUTED, dir: 'ltr' });
     useFont('en', 700, 11.5);
     const w = doc.widthOfString(value);
     doc.fillColor(INK).text(value, PAGE.margin + (inner - w) / 2, y - 1, { lineBreak: false });
-    paragraph(ar, { x: PAGE.width - PAGE.margin - inner / 3, y, width: inner / 3 }, { size: 10.5, color: MUTED, dir: 'rtl' });
+    paragraph(
+      ar,
+      { x: PAGE.width - PAGE.margin - inner / 3, y, width: inner / 3 },
+      { size: 10.5, color: MUTED, dir: 'rtl' },
+    );
     y += 24;
-    doc.moveTo(PAGE.margin, y - 5).lineTo(PAGE.width - PAGE.margin, y - 5).lineWidth(0.4).strokeColor('#e2e8f0').stroke();
+    doc
+      .moveTo(PAGE.margin, y - 5)
+      .lineTo(PAGE.width - PAGE.margin, y - 5)
+      .lineWidth(0.4)
+      .strokeColor('#e2e8f0')
+      .stroke();
   }
 
   // Footer: where to see the rest
   const footerY = PAGE.height - 96;
   doc.rect(PAGE.margin, footerY, inner, 56).fill('#f0fdfa');
-  paragraph('التفاصيل المالية والمستندات وبيانات التواصل متاحة للأعضاء على المنصة.', { x: PAGE.margin + 12, y: footerY + 8, width: inner - 24 }, { size: 9.5, color: INK, dir: 'rtl' });
-  paragraph('Financials, documents and contact details are available to members on the platform.', { x: PAGE.margin + 12, y: footerY + 22, width: inner - 24 }, { size: 9.5, color: INK, dir: 'ltr' });
+  paragraph(
+    'التفاصيل المالية والمستندات وبيانات التواصل متاحة للأعضاء على المنصة.',
+    { x: PAGE.margin + 12, y: footerY + 8, width: inner - 24 },
+    { size: 9.5, color: INK, dir: 'rtl' },
+  );
+  paragraph(
+    'Financials, documents and contact details are available to members on the platform.',
+    { x: PAGE.margin + 12, y: footerY + 22, width: inner - 24 },
+    { size: 9.5, color: INK, dir: 'ltr' },
+  );
   useFont('en', 700, 9.5);
-  doc.fillColor(BRAND).text(options.url, PAGE.margin + 12, footerY + 37, { lineBreak: false, link: options.url });
+  doc
+    .fillColor(BRAND)
+    .text(options.url, PAGE.margin + 12, footerY + 37, { lineBreak: false, link: options.url });
   const generated = `Generated ${dateEn.format(options.generatedAt ?? new Date())}`;
   useFont('en', 400, 8);
-  doc.fillColor(MUTED).text(generated, PAGE.width - PAGE.margin - doc.widthOfString(generated), PAGE.height - 30, { lineBreak: false });
+  doc
+    .fillColor(MUTED)
+    .text(generated, PAGE.width - PAGE.margin - doc.widthOfString(generated), PAGE.height - 30, {
+      lineBreak: false,
+    });
 
   // A ligature glyph (lam-alef, the name of God) stands for several characters. Text extractors read
   // glyphs in visual order and reverse Arabic runs, so the characters of such a glyph must be listed

@@ -2,8 +2,19 @@ import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { redirectTarget } from '@/lib/auth-redirect';
 import { useSession } from '@/lib/use-session';
+import type { PageHandle } from '@/lib/page-handle';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
+
+export const handle: PageHandle = {
+  ssr: true,
+  // The human-check widget's texts.
+  areas: ['human-check'],
+  head: ({ t }) => ({
+    title: `${t('auth.login.title')} | ${t('common.appName')}`,
+    description: t('auth.login.subtitle'),
+  }),
+};
 
 /**
  * /login. Once signed in (by this form, or a session restored by the silent refresh) the visitor goes

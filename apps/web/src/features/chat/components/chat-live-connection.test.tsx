@@ -13,7 +13,14 @@ function Badge() {
 }
 
 const badge = () => screen.getByLabelText('badge').textContent;
-const message = (id: number) => ({ id, chatId: 3, senderId: 9, body: `m${id}`, createdAt: '2026-01-01T10:00:00.000Z', readAt: null });
+const message = (id: number) => ({
+  id,
+  chatId: 3,
+  senderId: 9,
+  body: `m${id}`,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  readAt: null,
+});
 
 function setup(unreadCount = 2) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -67,7 +74,10 @@ describe('ChatLiveConnection', () => {
   it('keeps the count of the stream when the first count request answers after it', async () => {
     setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     render(
       <QueryClientProvider client={testQueryClient()}>
         <ChatLiveConnection />
@@ -85,7 +95,10 @@ describe('ChatLiveConnection', () => {
     setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
     const { client } = setup(0);
     const mine = { ...message(1), senderId: 5 };
-    client.setQueryData<MessagesData>(messagesKey(3), { pages: [{ messages: [mine] }], pageParams: [undefined] });
+    client.setQueryData<MessagesData>(messagesKey(3), {
+      pages: [{ messages: [mine] }],
+      pageParams: [undefined],
+    });
     await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
     const [source] = FakeEventSource.open;
     act(() => source!.emit('new_message', { chatId: 3, message: message(2), unreadCount: 1 }));
@@ -106,20 +119,65 @@ describe('ChatLiveConnection', () => {
     const refreshed = fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() + 60 });
     act(() => setTokens({ accessToken: refreshed }));
     expect(first.closed).toBe(true);
-    expect(FakeEventSource.open.map((s) => s.url)).toEqual([`/api/chat/stream?token=${encodeURIComponent(refreshed)}`]);
+    expect(FakeEventSource.open.map((s) => s.url)).toEqual([
+      `/api/chat/stream?token=${encodeURIComponent(refreshed)}`,
+    ]);
 
     act(() => clearTokens());
     expect(FakeEventSource.open).toHaveLength(0);
   });
 
-  it('stays closed after a close event until the token changes', async () => {
+  it('closes on a close event, then reopens by itself after a second and catches up', async () => {
     setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
-    setup();
+    const { fetchMock, client } = setup(2);
     await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
-    act(() => FakeEventSource.open[0]!.emit('close', { reason: 'shutdown' }));
-    expect(FakeEventSource.open).toHaveLength(0);
-    expect(FakeEventSource.instances).toHaveLength(1);
-    act(() => setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() + 120 }) }));
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    vi.useFakeTimers();
+    try {
+      act(() => FakeEventSource.open[0]!.emit('close', { reason: 'shutdown' }));
+      expect(FakeEventSource.open).toHaveLength(0);
+      act(() => {
+        vi.advanceTimersByTime(999);
+      });
+      expect(FakeEventSource.open).toHaveLength(0);
+      const countsBefore = fetchMock.mock.calls.filter(([url]) =>
+        String(url).includes('unread-count'),
+      ).length;
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(FakeEventSource.open).toHaveLength(1);
+      expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('unread-count')).length).toBe(
+        countsBefore + 1,
+      );
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/chat'] });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refetches the count and the chats on resync, when the server missed announcements', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
+    let count = 2;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).startsWith('/api/chat/unread-count')) return jsonResponse({ unreadCount: count });
+      return jsonResponse({});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const client = testQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <ChatLiveConnection />
+        <Badge />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(badge()).toBe('2'));
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    // Three messages arrived while the server's listener was down: the stream never announced them.
+    count = 5;
+    act(() => FakeEventSource.open[0]!.emit('resync', { reason: 'listener_reconnected' }));
+    await waitFor(() => expect(badge()).toBe('5'));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/chat'] });
     expect(FakeEventSource.open).toHaveLength(1);
   });
 });

@@ -32,6 +32,11 @@ export interface ChatStreamHandlers {
   onUnreadCount: (unreadCount: number) => void;
   /** `messages_read`: the other participant read this user's messages. */
   onMessagesRead: (event: MessagesReadEvent) => void;
+  /**
+   * `resync`: the server missed announcements (its live-update listener was reconnecting), so what
+   * the page shows may be behind: refetch the unread count, the chats and open messages.
+   */
+  onResync?: () => void;
   /** The stream ended (a `close` event or the connection ended); it is not reopened by itself. */
   onEnd?: () => void;
 }
@@ -81,6 +86,9 @@ export function openChatStream(
   listen('new_message', isNewMessage, handlers.onNewMessage);
   listen('unread_count_updated', isUnreadCount, (data) => handlers.onUnreadCount(data.unreadCount));
   listen('messages_read', isMessagesRead, handlers.onMessagesRead);
+  source.addEventListener('resync', () => {
+    if (open) handlers.onResync?.();
+  });
   source.addEventListener('close', end);
   source.addEventListener('error', end);
   return close;

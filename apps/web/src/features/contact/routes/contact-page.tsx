@@ -2,7 +2,16 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import Mail from 'lucide-react/icons/mail';
+import type { PageHandle } from '@/lib/page-handle';
 import { ContactForm } from '../components/contact-form';
+
+export const handle: PageHandle = {
+  ssr: true,
+  head: ({ t }) => ({
+    title: `${t('contact.title')} | ${t('common.appName')}`,
+    description: t('contact.subtitle'),
+  }),
+};
 
 /** /contact: the form beside a short note on what happens next and a pointer to the FAQ. */
 export function Component() {

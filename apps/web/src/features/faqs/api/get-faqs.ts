@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { QUERY } from '@safqa/shared/constants';
 import { api } from '@/lib/api-client';
 
@@ -17,11 +17,14 @@ export async function fetchFaqs(search: string, signal?: AbortSignal): Promise<F
 }
 
 /** GET /api/faqs?search=, cached for 5 minutes (SPEC.md section 9). */
-export function useFaqs(search: string) {
-  return useQuery({
+export const faqsQuery = (search: string) =>
+  queryOptions({
     queryKey: ['faqs', search],
     queryFn: ({ signal }) => fetchFaqs(search, signal),
     staleTime: QUERY.faqCacheMs,
     gcTime: QUERY.faqCacheMs,
   });
+
+export function useFaqs(search: string) {
+  return useQuery(faqsQuery(search));
 }

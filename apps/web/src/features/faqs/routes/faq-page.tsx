@@ -4,10 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { matchesNormalised } from '@safqa/shared/arabic-normalise';
 import { Spinner } from '@/components/ui/spinner';
 import { buttonClasses } from '@/components/ui/button';
-import { useFaqs } from '../api/get-faqs';
+import type { PageHandle } from '@/lib/page-handle';
+import { faqsQuery, useFaqs } from '../api/get-faqs';
 import { FaqList, faqText } from '../components/faq-list';
 import { FaqSearch } from '../components/faq-search';
 import { FALLBACK_FAQS } from '../fallback-faqs';
+
+/** Rendered on the server with every FAQ (the local filter then works before any request). */
+export const handle: PageHandle = {
+  ssr: true,
+  prefetch: async ({ queryClient }) => {
+    await queryClient.prefetchQuery(faqsQuery(''));
+  },
+  head: ({ t }) => ({
+    title: `${t('faqs.title')} | ${t('common.appName')}`,
+    description: t('faqs.subtitle'),
+  }),
+};
 
 /**
  * /faq (SPEC.md sections 2, 4, 5, 8): the list filters locally as the user types (Arabic-normalised,

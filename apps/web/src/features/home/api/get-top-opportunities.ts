@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import { api } from '@/lib/api-client';
 
@@ -8,6 +8,12 @@ export async function fetchTopOpportunities(signal?: AbortSignal): Promise<Oppor
 }
 
 /** GET /api/opportunities/top (no auth): at most 12 approved listings for the trending strip. */
+export const topOpportunitiesQuery = () =>
+  queryOptions({
+    queryKey: ['/api/opportunities/top'],
+    queryFn: ({ signal }) => fetchTopOpportunities(signal),
+  });
+
 export function useTopOpportunities() {
-  return useQuery({ queryKey: ['/api/opportunities/top'], queryFn: ({ signal }) => fetchTopOpportunities(signal) });
+  return useQuery(topOpportunitiesQuery());
 }

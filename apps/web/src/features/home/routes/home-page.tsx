@@ -2,10 +2,24 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { buttonClasses } from '@/components/ui/button';
+import type { PageHandle } from '@/lib/page-handle';
+import { topOpportunitiesQuery } from '../api/get-top-opportunities';
 import { CategoryTiles } from '../components/category-tiles';
 import { FeaturesSection } from '../components/features-section';
 import { Hero } from '../components/hero';
 import { TrendingStrip } from '../components/trending-strip';
+
+/** Rendered on the server with the trending strip's listings. */
+export const handle: PageHandle = {
+  ssr: true,
+  prefetch: async ({ queryClient }) => {
+    await queryClient.prefetchQuery(topOpportunitiesQuery());
+  },
+  head: ({ t }) => ({
+    title: `${t('common.appName')} | ${t('home.hero.title')}`,
+    description: t('home.hero.subtitle'),
+  }),
+};
 
 /** / (SPEC.md sections 1 and 2): hero, trending strip, category shortcuts, features. */
 export function Component() {
@@ -17,7 +31,10 @@ export function Component() {
       <section aria-labelledby="trending-title" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 lg:px-8">
         <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 id="trending-title" className="text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white">
+            <h2
+              id="trending-title"
+              className="text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white"
+            >
               {t('home.trending.title')}
             </h2>
             <p className="mt-2 text-slate-600 dark:text-slate-400">{t('home.trending.subtitle')}</p>
@@ -30,7 +47,10 @@ export function Component() {
         <TrendingStrip />
       </section>
       <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 lg:px-8">
-        <h2 id="categories-title" className="text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white">
+        <h2
+          id="categories-title"
+          className="text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white"
+        >
           {t('home.categories.title')}
         </h2>
         <p className="mt-2 mb-6 text-slate-600 dark:text-slate-400">{t('home.categories.subtitle')}</p>
@@ -38,10 +58,15 @@ export function Component() {
       </section>
       <section aria-labelledby="features-title" className="mt-16 bg-slate-50 py-16 dark:bg-slate-900/50">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h2 id="features-title" className="text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white">
+          <h2
+            id="features-title"
+            className="text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white"
+          >
             {t('home.features.title')}
           </h2>
-          <p className="mt-2 mb-8 max-w-2xl text-slate-600 dark:text-slate-400">{t('home.features.subtitle')}</p>
+          <p className="mt-2 mb-8 max-w-2xl text-slate-600 dark:text-slate-400">
+            {t('home.features.subtitle')}
+          </p>
           <FeaturesSection />
         </div>
       </section>

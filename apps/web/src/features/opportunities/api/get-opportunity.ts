@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { api, isApiError } from '@/lib/api-client';
 import { shouldRetryQuery } from '@/lib/query-client';
@@ -13,14 +13,27 @@ export function fetchOpportunity(id: number, signal?: AbortSignal) {
   return api.get<OpportunityDetail>(`/api/opportunities/${id}`, { signal });
 }
 
-/** GET /api/opportunities/{id} with the token when there is one (financials only for signed-in callers). */
-export function useOpportunity(id: number) {
-  const { user } = useSession();
-  return useQuery({
-    queryKey: opportunityKey(id, user?.id ?? null),
+/** Ids the API can hold (int4): anything else is a listing that cannot exist. */
+export function isOpportunityId(id: number) {
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+}
+
+/** The id of an address like /opportunities/42: digits only (not `1e3`, `042` or `4.0`), else NaN. */
+export function parseOpportunityId(param: string | undefined): number {
+  return param && /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : Number.NaN;
+}
+
+export const opportunityQuery = (id: number, userId: number | null) =>
+  queryOptions({
+    queryKey: opportunityKey(id, userId),
     queryFn: ({ signal }) => fetchOpportunity(id, signal),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: isOpportunityId(id),
     // A missing or hidden listing is a 404: asking again changes nothing.
     retry: (count, error) => shouldRetryQuery(count, error) && !(isApiError(error) && error.status === 404),
   });
+
+/** GET /api/opportunities/{id} with the token when there is one (financials only for signed-in callers). */
+export function useOpportunity(id: number) {
+  const { user } = useSession();
+  return useQuery(opportunityQuery(id, user?.id ?? null));
 }

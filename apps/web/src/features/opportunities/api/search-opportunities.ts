@@ -1,14 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import { api } from '@/lib/api-client';
 import type { Paged } from '@/lib/paged';
 import { apiQuery, type SearchState } from '../components/search/search-params';
 
 /** GET /api/opportunities: approved listings matching the text, filters and sort, one page. */
-export function useSearchOpportunities(state: SearchState) {
+export function searchOpportunitiesQuery(state: SearchState) {
   const query = apiQuery(state);
-  return useQuery({
+  return queryOptions({
     queryKey: ['/api/opportunities', query],
     queryFn: ({ signal }) => api.get<Paged<OpportunityCard>>('/api/opportunities', { query, signal }),
   });
+}
+
+export function useSearchOpportunities(state: SearchState) {
+  return useQuery(searchOpportunitiesQuery(state));
 }

@@ -12,12 +12,83 @@ import { isApiError } from '@/lib/api-client';
 import { formatCurrency, formatDate, formatPercent } from '@/lib/format';
 import { asLanguage, localized } from '@/lib/localized';
 import { useSession } from '@/lib/use-session';
-import { useOpportunity } from '../api/get-opportunity';
+import type { PageHandle } from '@/lib/page-handle';
+import {
+  isOpportunityId,
+  opportunityKey,
+  opportunityQuery,
+  parseOpportunityId,
+  useOpportunity,
+} from '../api/get-opportunity';
 import { BookmarkButton, ShareButtons } from '../components/detail/detail-actions';
 import { ContactCard } from '../components/detail/contact-card';
 import { Documents, Financials, OperationFacts, Section } from '../components/detail/detail-sections';
 import { Gallery } from '../components/detail/gallery';
 import { OwnerPanel } from '../components/detail/owner-panel';
+
+const DESCRIPTION_LENGTH = 160;
+
+/**
+ * Rendered on the server for visitors: the listing as an anonymous caller sees it, 404 when it is not
+ * public. For a visitor who is signed in the browser loads it (their view has financials).
+ */
+export const handle: PageHandle = {
+  ssr: true,
+  areas: ['offers', 'chat'],
+  prefetch: async ({ queryClient, params, signedInHint }) => {
+    const id = parseOpportunityId(params.id);
+    if (!isOpportunityId(id)) return { status: 404 };
+    if (signedInHint) return;
+    await queryClient.prefetchQuery(opportunityQuery(id, null));
+    const state = queryClient.getQueryState(opportunityKey(id, null));
+    if (state?.status === 'error' && isApiError(state.error) && state.error.status === 404)
+      return { status: 404 };
+  },
+  head: ({ queryClient, params, lang, t }) => {
+    const id = parseOpportunityId(params.id);
+    const o = isOpportunityId(id) ? queryClient.getQueryData(opportunityQuery(id, null).queryKey) : undefined;
+    if (!o)
+      return {
+        title: `${t('opportunities.detail.notFound')} | ${t('common.appName')}`,
+        description: t('opportunities.detail.notFoundBody'),
+      };
+    const title = localized(o.nameAr, o.name, lang);
+    const text = localized(o.descriptionAr, o.description, lang).replace(/\s+/g, ' ').trim();
+    const city = localized(o.city.nameAR, o.city.nameEN, lang);
+    const amount = formatCurrency(o.requiredAmount, lang);
+    return {
+      title: `${title} | ${t('common.appName')}`,
+      description: `${amount} · ${city} · ${text}`.slice(0, DESCRIPTION_LENGTH),
+      image: `/og/opportunities/${o.id}.png`,
+      type: 'article',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: title,
+          description: text,
+          category: localized(o.businessType.nameAR, o.businessType.nameEN, lang),
+          ...(o.coverImage ? { image: o.coverImage } : {}),
+          offers: {
+            '@type': 'Offer',
+            price: Number(o.requiredAmount),
+            priceCurrency: 'SAR',
+            availability: 'https://schema.org/InStock',
+            availableAtOrFrom: {
+              '@type': 'Place',
+              address: {
+                '@type': 'PostalAddress',
+                addressLocality: city,
+                addressRegion: localized(o.region.nameAR, o.region.nameEN, lang),
+                addressCountry: 'SA',
+              },
+            },
+          },
+        },
+      ],
+    };
+  },
+};
 
 /**
  * /opportunities/{id} (SPEC.md section 2): gallery, headline facts, description, operation facts,
@@ -28,27 +99,18 @@ import { OwnerPanel } from '../components/detail/owner-panel';
 export function Component() {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
-  const id = Number(useParams().id);
+  const id = parseOpportunityId(useParams().id);
   const { isSignedIn } = useSession();
   const query = useOpportunity(id);
 
+  if (!isOpportunityId(id)) return <ListingNotFound />;
   if (query.isPending) return <Spinner className="min-h-[50vh]" />;
   if (query.isError) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
+    if (isApiError(query.error) && query.error.status === 404) return <ListingNotFound />;
     return (
       <div className="mx-auto max-w-2xl px-4 py-16">
         <title>{`${t('opportunities.detail.notFound')} | ${t('common.appName')}`}</title>
-        {notFound ? (
-          <div className="text-center">
-            <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('opportunities.detail.notFound')}</h1>
-            <p className="mt-2 text-slate-600 dark:text-slate-400">{t('opportunities.detail.notFoundBody')}</p>
-            <Link to="/search" className={buttonClasses('primary', 'md', 'mt-6')}>
-              {t('opportunities.detail.backToSearch')}
-            </Link>
-          </div>
-        ) : (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        )}
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       </div>
     );
   }
@@ -69,7 +131,9 @@ export function Component() {
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
               {t(`listings.type.${o.type}`)}
             </span>
-            <span className="text-sm text-slate-600 dark:text-slate-400">{localized(o.businessType.nameAR, o.businessType.nameEN, lng)}</span>
+            <span className="text-sm text-slate-600 dark:text-slate-400">
+              {localized(o.businessType.nameAR, o.businessType.nameEN, lng)}
+            </span>
             {o.isVerified ? (
               <span className="inline-flex items-center gap-1 text-sm font-semibold text-emerald-700 dark:text-emerald-300">
                 <BadgeCheck aria-hidden="true" className="size-4" />
@@ -94,7 +158,9 @@ export function Component() {
         <div className="grid min-w-0 content-start gap-6">
           <Gallery pictures={o.gallery} title={title} />
           <Section id="about-title" title={t('opportunities.detail.about')}>
-            <p className="leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">{description}</p>
+            <p className="leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">
+              {description}
+            </p>
           </Section>
           <Section id="operation-title" title={t('opportunities.detail.operation')}>
             <OperationFacts o={o} />
@@ -107,26 +173,46 @@ export function Component() {
           </Section>
         </div>
 
-        <aside aria-label={t('opportunities.detail.sideLabel')} className="grid content-start gap-4 lg:sticky lg:top-20 lg:self-start">
+        <aside
+          aria-label={t('opportunities.detail.sideLabel')}
+          className="grid content-start gap-4 lg:sticky lg:top-20 lg:self-start"
+        >
           {o.isOwner ? <OwnerPanel o={o} /> : null}
-          <section aria-labelledby="deal-title" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <section
+            aria-labelledby="deal-title"
+            className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
             <h2 id="deal-title" className="sr-only">
               {t('opportunities.detail.deal')}
             </h2>
             <dl className="flex flex-wrap gap-x-8 gap-y-3">
               <div>
-                <dt className="text-sm text-slate-600 dark:text-slate-400">{t('listings.card.requiredAmount')}</dt>
-                <dd className="text-lg font-extrabold text-slate-900 dark:text-white">{formatCurrency(o.requiredAmount, lng)}</dd>
+                <dt className="text-sm text-slate-600 dark:text-slate-400">
+                  {t('listings.card.requiredAmount')}
+                </dt>
+                <dd className="text-lg font-extrabold text-slate-900 dark:text-white">
+                  {formatCurrency(o.requiredAmount, lng)}
+                </dd>
               </div>
               <div>
-                <dt className="text-sm text-slate-600 dark:text-slate-400">{t('listings.card.offeredPercentage')}</dt>
-                <dd className="text-lg font-extrabold text-brand-700 dark:text-brand-300">{formatPercent(o.offeredPercentage, lng)}</dd>
+                <dt className="text-sm text-slate-600 dark:text-slate-400">
+                  {t('listings.card.offeredPercentage')}
+                </dt>
+                <dd className="text-lg font-extrabold text-brand-700 dark:text-brand-300">
+                  {formatPercent(o.offeredPercentage, lng)}
+                </dd>
               </div>
             </dl>
             <ul className="flex flex-wrap gap-2 text-xs font-semibold">
-              {o.negotiable ? <li className="rounded-full bg-sky-50 px-2.5 py-1 text-sky-900 dark:bg-sky-950 dark:text-sky-200">{t('opportunities.fields.negotiable')}</li> : null}
+              {o.negotiable ? (
+                <li className="rounded-full bg-sky-50 px-2.5 py-1 text-sky-900 dark:bg-sky-950 dark:text-sky-200">
+                  {t('opportunities.fields.negotiable')}
+                </li>
+              ) : null}
               {o.waitForHighestOffer ? (
-                <li className="rounded-full bg-violet-50 px-2.5 py-1 text-violet-900 dark:bg-violet-950 dark:text-violet-200">{t('opportunities.fields.waitForHighestOffer')}</li>
+                <li className="rounded-full bg-violet-50 px-2.5 py-1 text-violet-900 dark:bg-violet-950 dark:text-violet-200">
+                  {t('opportunities.fields.waitForHighestOffer')}
+                </li>
               ) : null}
               <li className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
                 {t('opportunities.detail.listedOn', { date: formatDate(o.createdAt, lng, 'long') })}
@@ -136,13 +222,36 @@ export function Component() {
             <ShareButtons id={o.id} />
           </section>
           <ContactCard o={o} />
-          <OpportunityActionsSlot opportunityId={o.id} opportunityName={title} status={o.status} isOwner={o.isOwner} isSignedIn={isSignedIn} />
+          <OpportunityActionsSlot
+            opportunityId={o.id}
+            opportunityName={title}
+            status={o.status}
+            isOwner={o.isOwner}
+            isSignedIn={isSignedIn}
+          />
           <Link to={`/opportunities/${o.id}/advisors`} className={buttonClasses('secondary', 'md')}>
             <UsersRound aria-hidden="true" className="size-5" />
             {t('opportunities.detail.advisors')}
           </Link>
         </aside>
       </div>
+    </div>
+  );
+}
+
+/** A listing that does not exist or is not public (the server answers this page with 404). */
+function ListingNotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <title>{`${t('opportunities.detail.notFound')} | ${t('common.appName')}`}</title>
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+        {t('opportunities.detail.notFound')}
+      </h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">{t('opportunities.detail.notFoundBody')}</p>
+      <Link to="/search" className={buttonClasses('primary', 'md', 'mt-6')}>
+        {t('opportunities.detail.backToSearch')}
+      </Link>
     </div>
   );
 }

@@ -10,9 +10,36 @@ import { controlClasses } from '@/components/ui/form-field';
 import { formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { useSearchOpportunities } from '../api/search-opportunities';
+import type { PageHandle } from '@/lib/page-handle';
+import { citiesQuery } from '@/lib/cities';
+import { lookupQuery } from '@/lib/lookups';
+import { searchOpportunitiesQuery, useSearchOpportunities } from '../api/search-opportunities';
 import { SearchFilters } from '../components/search/search-filters';
-import { activeFilterCount, DEFAULT_SEARCH, parseSearchParams, toSearchParams, withChanges, type SearchState } from '../components/search/search-params';
+import {
+  activeFilterCount,
+  DEFAULT_SEARCH,
+  parseSearchParams,
+  toSearchParams,
+  withChanges,
+  type SearchState,
+} from '../components/search/search-params';
+
+/** Rendered on the server with the results of its query and the filters' lists. */
+export const handle: PageHandle = {
+  ssr: true,
+  prefetch: async ({ queryClient, url }) => {
+    await Promise.all([
+      queryClient.prefetchQuery(searchOpportunitiesQuery(parseSearchParams(url.searchParams))),
+      queryClient.prefetchQuery(lookupQuery('business-types')),
+      queryClient.prefetchQuery(lookupQuery('regions')),
+      queryClient.prefetchQuery(citiesQuery()),
+    ]);
+  },
+  head: ({ t }) => ({
+    title: `${t('opportunities.search.title')} | ${t('common.appName')}`,
+    description: t('opportunities.search.subtitle'),
+  }),
+};
 
 /** /search (SPEC.md section 2): filters, sort and page all in the URL. */
 export function Component() {
@@ -29,13 +56,17 @@ export function Component() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <title>{`${t('opportunities.search.title')} | ${t('common.appName')}`}</title>
-      <h1 className="text-3xl font-extrabold text-slate-900 dark:text-white">{t('opportunities.search.title')}</h1>
+      <h1 className="text-3xl font-extrabold text-slate-900 dark:text-white">
+        {t('opportunities.search.title')}
+      </h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">{t('opportunities.search.subtitle')}</p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="lg:sticky lg:top-20 lg:self-start">
           {wide ? (
             <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-              <h2 className="mb-4 font-bold text-slate-900 dark:text-white">{t('opportunities.search.filters')}</h2>
+              <h2 className="mb-4 font-bold text-slate-900 dark:text-white">
+                {t('opportunities.search.filters')}
+              </h2>
               <SearchFilters state={state} onChange={change} />
             </div>
           ) : (
@@ -44,7 +75,9 @@ export function Component() {
                 <SlidersHorizontal aria-hidden="true" className="size-5" />
                 {t('opportunities.search.filters')}
                 {filters ? (
-                  <span className="rounded-full bg-brand-700 px-2 text-xs text-white">{formatNumber(filters, lng)}</span>
+                  <span className="rounded-full bg-brand-700 px-2 text-xs text-white">
+                    {formatNumber(filters, lng)}
+                  </span>
                 ) : null}
               </summary>
               <div className="mt-4">
@@ -55,9 +88,16 @@ export function Component() {
         </aside>
         <section aria-labelledby="results-title" className="min-w-0">
           <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-            <h2 id="results-title" aria-live="polite" className="font-semibold text-slate-700 dark:text-slate-300">
+            <h2
+              id="results-title"
+              aria-live="polite"
+              className="font-semibold text-slate-700 dark:text-slate-300"
+            >
               {results.isSuccess
-                ? t('opportunities.search.count', { count: results.data.pagination.total, formatted: formatNumber(results.data.pagination.total, lng) })
+                ? t('opportunities.search.count', {
+                    count: results.data.pagination.total,
+                    formatted: formatNumber(results.data.pagination.total, lng),
+                  })
                 : t('opportunities.search.results')}
             </h2>
             <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300">
@@ -100,7 +140,12 @@ export function Component() {
                   </li>
                 ))}
               </ul>
-              <Pagination className="mt-10" page={state.page} totalPages={results.data.pagination.totalPages} hrefFor={hrefFor} />
+              <Pagination
+                className="mt-10"
+                page={state.page}
+                totalPages={results.data.pagination.totalPages}
+                hrefFor={hrefFor}
+              />
             </>
           )}
         </section>

@@ -24,23 +24,35 @@ export function WhatsappDialog({ opportunity }: { opportunity: OpportunityDetail
   const { t } = useTranslation();
   const location = useLocation();
   const messageId = useId();
-  const [message, setMessage] = useState(() => whatsappMessage(opportunity, window.location.href));
+  // The page's own address; the server renders this component too (closed), where there is no window.
+  const [message, setMessage] = useState(() =>
+    whatsappMessage(opportunity, typeof window === 'undefined' ? '' : window.location.href),
+  );
   const phone = whatsappPhone(opportunity.contactPhone);
 
   return (
     <Dialog.Root>
-      <Dialog.Trigger className={cn(BASE, 'w-full border border-emerald-700 bg-white text-emerald-800 hover:bg-emerald-50 dark:border-emerald-500 dark:bg-slate-900 dark:text-emerald-300 dark:hover:bg-emerald-950')}>
+      <Dialog.Trigger
+        className={cn(
+          BASE,
+          'w-full border border-emerald-700 bg-white text-emerald-800 hover:bg-emerald-50 dark:border-emerald-500 dark:bg-slate-900 dark:text-emerald-300 dark:hover:bg-emerald-950',
+        )}
+      >
         <MessageCircle aria-hidden="true" className="size-5" />
         {t('opportunities.whatsapp.open')}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
         <Dialog.Content
-          dir={document.documentElement.dir as 'rtl' | 'ltr'}
+          dir={typeof document === 'undefined' ? undefined : (document.documentElement.dir as 'rtl' | 'ltr')}
           className="fixed start-1/2 top-1/2 z-[80] grid max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900"
         >
-          <Dialog.Title className="text-lg font-bold text-slate-900 dark:text-white">{t('opportunities.whatsapp.title')}</Dialog.Title>
-          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.whatsapp.description')}</Dialog.Description>
+          <Dialog.Title className="text-lg font-bold text-slate-900 dark:text-white">
+            {t('opportunities.whatsapp.title')}
+          </Dialog.Title>
+          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+            {t('opportunities.whatsapp.description')}
+          </Dialog.Description>
           {opportunity.financialsLocked ? (
             <>
               <Alert variant="info">{t('opportunities.whatsapp.signIn')}</Alert>
@@ -50,7 +62,11 @@ export function WhatsappDialog({ opportunity }: { opportunity: OpportunityDetail
             </>
           ) : !phone.ok ? (
             <Alert variant="error" title={t('opportunities.whatsapp.errorTitle')}>
-              {t(phone.error === 'missing' ? 'opportunities.whatsapp.noPhone' : 'opportunities.whatsapp.invalidPhone')}
+              {t(
+                phone.error === 'missing'
+                  ? 'opportunities.whatsapp.noPhone'
+                  : 'opportunities.whatsapp.invalidPhone',
+              )}
             </Alert>
           ) : (
             <>
@@ -64,13 +80,22 @@ export function WhatsappDialog({ opportunity }: { opportunity: OpportunityDetail
                 <label htmlFor={messageId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
                   {t('opportunities.whatsapp.message')}
                 </label>
-                <textarea id={messageId} rows={6} value={message} onChange={(event) => setMessage(event.target.value)} className={controlClasses} />
+                <textarea
+                  id={messageId}
+                  rows={6}
+                  value={message}
+                  onChange={(event) => setMessage(event.target.value)}
+                  className={controlClasses}
+                />
               </div>
               <a
                 href={whatsappLink(phone.phone, message)}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={cn(BASE, 'bg-emerald-700 text-white hover:bg-emerald-800 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400')}
+                className={cn(
+                  BASE,
+                  'bg-emerald-700 text-white hover:bg-emerald-800 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400',
+                )}
               >
                 <MessageCircle aria-hidden="true" className="size-5" />
                 {t('opportunities.whatsapp.send')}
@@ -78,7 +103,12 @@ export function WhatsappDialog({ opportunity }: { opportunity: OpportunityDetail
             </>
           )}
           <Dialog.Close asChild>
-            <Button variant="ghost" size="icon" className="absolute end-3 top-3" aria-label={t('opportunities.whatsapp.close')}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="absolute end-3 top-3"
+              aria-label={t('opportunities.whatsapp.close')}
+            >
               <X aria-hidden="true" className="size-5" />
             </Button>
           </Dialog.Close>

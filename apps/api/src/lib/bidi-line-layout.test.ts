@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pieces, placeLine, visualPieces, wrap, type Measure } from './line-layout';
+import { pieces, placeLine, visualPieces, wrap, type Measure } from './bidi-line-layout';
 
 /** Every character is 10 points wide: positions are easy to read. */
 const measure: Measure = (text) => [...text].length * 10;
@@ -32,7 +32,12 @@ describe('placeLine', () => {
 
 describe('wrap', () => {
   it('breaks lines by words within the width, a long word alone on its line', () => {
-    expect(wrap('aa bb cc dddddddddd ee', 50, measure, 10)).toEqual([['aa', 'bb'], ['cc'], ['dddddddddd'], ['ee']]);
+    expect(wrap('aa bb cc dddddddddd ee', 50, measure, 10)).toEqual([
+      ['aa', 'bb'],
+      ['cc'],
+      ['dddddddddd'],
+      ['ee'],
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Bidirectional line layout for the PDF teaser, word by word. PDF text is drawn glyph by glyph in
+ * Bidirectional line layout, word by word, for drawings of text (the PDF teaser, the preview image). PDF text is drawn glyph by glyph in
  * visual order; readers and extractors (pdftotext) rebuild the logical order from positions and
  * Unicode direction, which works reliably when every word is a separate, mono-directional piece
  * placed at its own position with a real gap between words. So the teaser never hands a mixed line
@@ -41,7 +41,16 @@ export interface Piece {
   script: Script;
 }
 
-const MIRRORED: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<' };
+const MIRRORED: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+};
 
 /** The pieces of a word in logical order. */
 export function pieces(word: string): Piece[] {
@@ -50,7 +59,10 @@ export function pieces(word: string): Piece[] {
   // eslint-disable-next-line no-control-regex
   const ascii = /^[\x00-\x7F]+$/;
   // eslint-disable-next-line no-control-regex
-  return (word.match(/[\x00-\x7F]+|[^\x00-\x7F]+/g) ?? []).map((text) => ({ text, script: ascii.test(text) ? 'en' : 'ar' }));
+  return (word.match(/[\x00-\x7F]+|[^\x00-\x7F]+/g) ?? []).map((text) => ({
+    text,
+    script: ascii.test(text) ? 'en' : 'ar',
+  }));
 }
 
 /**
@@ -60,9 +72,13 @@ export function pieces(word: string): Piece[] {
 export function visualPieces(word: string): Piece[] {
   const list = pieces(word);
   if (scriptOf(word) === 'en') return list;
-  return [...list].reverse().map((piece) =>
-    piece.script === 'en' ? { ...piece, text: [...piece.text].map((c) => MIRRORED[c] ?? c).join('') } : piece,
-  );
+  return [...list]
+    .reverse()
+    .map((piece) =>
+      piece.script === 'en'
+        ? { ...piece, text: [...piece.text].map((c) => MIRRORED[c] ?? c).join('') }
+        : piece,
+    );
 }
 
 /** Width of a word drawn piece by piece. */
@@ -100,7 +116,12 @@ export function wrap(text: string, maxWidth: number, measure: Measure, spaceWidt
  * (right to left for Arabic lines), and inside a run words follow the run's own direction. Neutral
  * words take the direction of the run before them (or the base direction at the start).
  */
-export function placeLine(line: string[], base: Direction, measure: Measure, spaceWidth: number): { words: PlacedWord[]; width: number } {
+export function placeLine(
+  line: string[],
+  base: Direction,
+  measure: Measure,
+  spaceWidth: number,
+): { words: PlacedWord[]; width: number } {
   const runs: Array<{ dir: Direction; words: string[] }> = [];
   for (const word of line) {
     const dir = strongDirection(word) ?? runs.at(-1)?.dir ?? base;
@@ -112,8 +133,10 @@ export function placeLine(line: string[], base: Direction, measure: Measure, spa
     dir: run.dir,
     words: run.words.map((text) => ({ text, script: scriptOf(text), width: wordWidth(text, measure) })),
   }));
-  const runWidth = (run: (typeof sized)[number]) => run.words.reduce((sum, w) => sum + w.width, 0) + spaceWidth * (run.words.length - 1);
-  const total = sized.reduce((sum, run) => sum + runWidth(run), 0) + spaceWidth * Math.max(0, sized.length - 1);
+  const runWidth = (run: (typeof sized)[number]) =>
+    run.words.reduce((sum, w) => sum + w.width, 0) + spaceWidth * (run.words.length - 1);
+  const total =
+    sized.reduce((sum, run) => sum + runWidth(run), 0) + spaceWidth * Math.max(0, sized.length - 1);
 
   const placed: PlacedWord[] = [];
   // Visual order of runs, left to right.

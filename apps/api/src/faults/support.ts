@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { validInput } from '../test/opportunity-fixtures';
+
+/**
+ * Helpers of the fault suite: a fresh PostgreSQL database on the server of FAULTS_DATABASE_URL (else
+ * TEST_DATABASE_URL, else the local trust-auth server), and an HTTP caller that behaves like the web
+ * app (CSRF cookie and header, bearer token).
+ */
+export const PG_SERVER =
+  process.env.FAULTS_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function createDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `safqa_fault_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect().catch((error: unknown) => {
+    throw new Error(
+      `the fault suite needs a PostgreSQL server at ${PG_SERVER} (FAULTS_DATABASE_URL): ${String(error)}`,
+    );
+  });
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: PG_SERVER });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Ends every connection to `database` but the caller's own, as a database restart would. */
+export async function terminateConnections(database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  const result = await client.query(
+    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [database],
+  );
+  await client.end();
+  return result.rowCount ?? 0;
+}
+
+export interface Caller {
+  token: string;
+  get(path: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  post(path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+}
+
+export async function caller(baseUrl: string, token = ''): Promise<Caller> {
+  const health = await fetch(`${baseUrl}/api/health`);
+  const cookie = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error('no XSRF-TOKEN cookie from /api/health');
+  const self: Caller = {
+    token,
+    async get(path) {
+      const res = await fetch(`${baseUrl}${path}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+    },
+    async post(path, body) {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          cookie: `XSRF-TOKEN=${cookie}`,
+          'x-xsrf-token': decodeURIComponent(cookie),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+    },
+  };
+  return self;
+}
+
+export async function signIn(baseUrl: string, email: string, password: string): Promise<Caller> {
+  const anonymous = await caller(baseUrl);
+  const login = await anonymous.post('/api/auth/login', { email, password, recaptchaToken: 'fault-suite' });
+  expect(login.status, `login ${email}`).toBe(200);
+  return caller(baseUrl, login.body.accessToken as string);
+}
+
+/** A verified member, through sign-up and the link of the verification email (dev mail catcher). */
+export async function newMember(baseUrl: string, label: string): Promise<Caller> {
+  const email = `fault-${label}-${randomBytes(4).toString('hex')}@example.test`;
+  const password = 'Fault#Member1234';
+  const anonymous = await caller(baseUrl);
+  const signup = await anonymous.post('/api/auth/signup', {
+    username: `fault_${label}`,
+    email,
+    password,
+    role: 'owner',
+    recaptchaToken: 'fault-suite',
+  });
+  expect(signup.status, 'signup').toBe(201);
+  const mail = await anonymous.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+  const html = ((mail.body.messages as { html: string }[])[0]?.html ?? '').replace(/&amp;/g, '&');
+  const link = /\/verify-email\?token=([\w-]+)&userId=(\d+)/.exec(html);
+  expect(link, 'verification link').not.toBeNull();
+  const verified = await anonymous.get(`/api/auth/verify-email?token=${link![1]}&userId=${link![2]}`);
+  expect(verified.status, 'verify').toBe(200);
+  return signIn(baseUrl, email, password);
+}
+
+/** An approved listing of `owner` (an admin approves it), with lookups the server seeded. */
+export async function approvedListing(owner: Caller, admin: Caller): Promise<number> {
+  const first = async (kind: string, query = '') =>
+    ((await owner.get(`/api/admin/lookups/${kind}${query}`)).body.data as { id: number }[])[0]!.id;
+  const regionId = await first('regions');
+  const input = validInput({
+    businessTypeId: await first('business-types'),
+    regionId,
+    cityId: await first('cities', `?regionId=${regionId}`),
+    companyAgeId: await first('company-ages'),
+    companySizeId: await first('company-sizes'),
+  });
+  const created = await owner.post('/api/opportunities', input);
+  expect(created.status, `create listing ${JSON.stringify(created.body)}`).toBe(201);
+  const id = created.body.id as number;
+  const approved = await admin.post(`/api/admin/opportunities/${id}/approve`);
+  expect(approved.status, 'approve').toBe(200);
+  return id;
+}

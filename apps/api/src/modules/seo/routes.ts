@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../plugins/errors';
+import {
+  PUBLIC_PAGES,
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  sitemapIndex,
+  urlset,
+  type SitemapEntry,
+} from './sitemap';
+
+/** How long a built sitemap may be served before it is built again (other processes' changes). */
+const SITEMAP_TTL_MS = 10 * 60_000;
+
+/**
+ * robots.txt and the sitemap (API.md "Pages, previews and crawlers"). The sitemap lists the public
+ * pages and every approved listing; it is rebuilt as soon as this process sees what is public change
+ * (moderation, edit, delete) and at least every 10 minutes for changes made by other processes.
+ */
+/** URLs per sitemap file; a test lowers it to prove the split without 50,000 listings. */
+export const sitemapLimits = { maxUrls: SITEMAP_MAX_URLS };
+
+export default async function seoRoutes(app: FastifyInstance) {
+  const publicUrl = app.config.publicUrl;
+  const cache = new Map<string, { body: string; at: number }>();
+  app.opportunities.onPublicChange(() => cache.clear());
+
+  async function cached(key: string, build: () => Promise<string | null>): Promise<string | null> {
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < SITEMAP_TTL_MS) return hit.body;
+    const body = await build();
+    if (body !== null) cache.set(key, { body, at: Date.now() });
+    return body;
+  }
+
+  /** File `n` (1-based) of the split sitemap: the public pages open file 1, then listings by id. */
+  async function sitemapFile(n: number, total: number): Promise<string> {
+    const pages: SitemapEntry[] = n === 1 ? PUBLIC_PAGES.map((path) => ({ path })) : [];
+    const { maxUrls } = sitemapLimits;
+    const offset = n === 1 ? 0 : (n - 1) * maxUrls - PUBLIC_PAGES.length;
+    const limit = maxUrls - pages.length;
+    const listings = total > 0 ? await app.opportunities.publicEntries(offset, limit) : [];
+    return urlset(publicUrl, [
+      ...pages,
+      ...listings.map((row) => ({ path: `/opportunities/${row.id}`, lastModified: row.updatedAt })),
+    ]);
+  }
+
+  const files = (listings: number) =>
+    Math.max(1, Math.ceil((listings + PUBLIC_PAGES.length) / sitemapLimits.maxUrls));
+  const xml = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=600' };
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(publicUrl)),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const body = await cached('index', async () => {
+      const total = await app.opportunities.publicCount();
+      const count = files(total);
+      return count === 1 ? sitemapFile(1, total) : sitemapIndex(publicUrl, count);
+    });
+    return reply.headers(xml).send(body);
+  });
+
+  const fileParams = z.object({ n: z.string().regex(/^[1-9][0-9]{0,5}$/) });
+  app.get('/sitemap-:n.xml', { schema: { hide: true } }, async (request, reply) => {
+    const parsed = fileParams.safeParse(request.params);
+    if (!parsed.success) throw new AppError(404, 'NOT_FOUND');
+    const n = Number(parsed.data.n);
+    const body = await cached(`file-${n}`, async () => {
+      const total = await app.opportunities.publicCount();
+      return n > files(total) || files(total) === 1 ? null : sitemapFile(n, total);
+    });
+    if (body === null) throw new AppError(404, 'NOT_FOUND');
+    return reply.headers(xml).send(body);
+  });
+}

@@ -1,0 +1,109 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AppError } from './errors';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * GET /metrics in the Prometheus text format, for operators (docs/operations.md says what each means
+ * and what to alert on). Closed to the public: 404 unless METRICS_TOKEN is set, 401 without that
+ * bearer token (compared in constant time). One registry per app, so test apps do not share counters.
+ */
+async function metricsPlugin(app: FastifyInstance) {
+  const register = new Registry();
+  collectDefaultMetrics({ register });
+
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [register],
+  });
+  new Gauge({
+    name: 'sse_open_streams',
+    help: 'Live event streams open in this process',
+    registers: [register],
+    collect() {
+      this.set(app.sseHub.count());
+    },
+  });
+  new Gauge({
+    name: 'live_listener_connected',
+    help: '1 while the LISTEN connection of live updates is up, 0 while it is reconnecting',
+    registers: [register],
+    collect() {
+      this.set(app.database.listenerState() === 'ok' ? 1 : 0);
+    },
+  });
+  /** One cheap query per scrape for both outbox figures (the gauges are read one after the other). */
+  let outbox: Promise<{ n: number; age: number }> | null = null;
+  const outboxFigures = () =>
+    (outbox ??= (
+      app.db.execute(
+        sql`SELECT count(*)::int AS n, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
+            FROM mail_outbox WHERE status IN ('pending', 'sending')`,
+      ) as unknown as Promise<{ rows: { n: number; age: number }[] }>
+    ).then((result) => ({ n: Number(result.rows[0]?.n ?? 0), age: Number(result.rows[0]?.age ?? 0) })));
+  new Gauge({
+    name: 'mail_outbox_unsent',
+    help: 'Emails not sent yet (pending or being sent)',
+    registers: [register],
+    async collect() {
+      this.set((await outboxFigures()).n);
+    },
+  });
+  new Gauge({
+    name: 'mail_outbox_oldest_unsent_age_seconds',
+    help: 'Age of the oldest email not sent yet (0 when none)',
+    registers: [register],
+    async collect() {
+      this.set((await outboxFigures()).age);
+    },
+  });
+  const pool = new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections by state (absent on the embedded database)',
+    labelNames: ['state'] as const,
+    registers: [register],
+    collect() {
+      const stats = app.database.poolStats();
+      if (!stats) return;
+      pool.set({ state: 'total' }, stats.total);
+      pool.set({ state: 'idle' }, stats.idle);
+      pool.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+  const scrapes = new Counter({
+    name: 'metrics_scrapes_total',
+    help: 'Scrapes of this endpoint',
+    registers: [register],
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // Route patterns, never raw URLs: ids and tokens would explode the label values.
+    const route = request.routeOptions.url ?? 'unmatched';
+    duration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const token = app.config.metricsToken;
+  app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
+    if (!token) throw new AppError(404, 'NOT_FOUND');
+    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (!timingSafeEqual(digest(given), digest(token))) throw new AppError(401, 'UNAUTHENTICATED');
+    scrapes.inc();
+    outbox = null;
+    return reply
+      .header('cache-control', 'no-store')
+      .type(register.contentType)
+      .send(await register.metrics());
+  });
+}
+
+export default fp(metricsPlugin, { name: 'metrics', dependencies: ['database', 'sse-hub'] });

@@ -1,0 +1,251 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorLogs } from '../db/schema/content';
+import {
+  createApproved,
+  createListing,
+  createUser,
+  seedLookups,
+  type TestUser,
+} from '../test/opportunity-fixtures';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { ensureWebBuild } from '../test/web-build';
+
+/**
+ * Pages as a crawler or a link preview sees them: the real web build rendered by the server, fetched
+ * without JavaScript and with `Accept: *\/*` (what facebookexternalhit and WhatsApp send).
+ */
+const crawler = { accept: '*/*', 'user-agent': 'facebookexternalhit/1.1' };
+const PUBLIC_URL = 'https://safqa.example';
+
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+let listingId: number;
+let pendingId: number;
+let hostileId: number;
+
+beforeAll(async () => {
+  const webDist = ensureWebBuild();
+  t = await createTestApp({ PUBLIC_URL }, { webDist });
+  await seedLookups(t.app);
+  owner = await createUser(t.app);
+  admin = await createUser(t.app, { role: 'admin' });
+  listingId = await createApproved(t.app, owner, admin, {
+    name: 'Najd Specialty Roastery',
+    nameAr: 'محمصة نجد المختصة',
+    requiredAmount: 750_000,
+  });
+  pendingId = await createListing(owner, { name: 'Waiting Bakery', nameAr: 'مخبز الانتظار' });
+  hostileId = await createApproved(t.app, owner, admin, {
+    name: '</script><script>alert(1)</script> Shop',
+    nameAr: 'متجر \u202Eexe.gnp <img src=x onerror=alert(2)>',
+    description: 'Description with </script> and <b>tags</b> that must stay text.',
+  });
+}, 120_000);
+afterAll(async () => t?.close());
+
+const page = (url: string, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...crawler, ...headers }, cookies });
+
+function headOf(html: string) {
+  return html.slice(0, html.indexOf('</head>'));
+}
+function metaContent(html: string, key: string) {
+  const match = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html);
+  return match?.[1];
+}
+
+describe('a listing page without JavaScript', () => {
+  it('holds the listing and its preview tags in Arabic by default', async () => {
+    const res = await page(`/opportunities/${listingId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body;
+    expect(html).toContain('<html lang="ar" dir="rtl" data-server-lang>');
+    const body = html.slice(html.indexOf('<div id="root">'));
+    expect(body).toContain('محمصة نجد المختصة');
+    expect(body).toContain('750,000');
+    expect(body).toContain('الرياض');
+    const head = headOf(html);
+    expect(head).toContain('<title>محمصة نجد المختصة | صفقة</title>');
+    expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/opportunities/${listingId}" />`);
+    expect(head).toContain(
+      `<link rel="alternate" hreflang="ar" href="${PUBLIC_URL}/opportunities/${listingId}?lang=ar" />`,
+    );
+    expect(head).toContain(
+      `<link rel="alternate" hreflang="en" href="${PUBLIC_URL}/opportunities/${listingId}?lang=en" />`,
+    );
+    expect(head).toContain(
+      `<link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/opportunities/${listingId}" />`,
+    );
+    expect(metaContent(html, 'og:title')).toBe('محمصة نجد المختصة | صفقة');
+    expect(metaContent(html, 'og:image')).toBe(`${PUBLIC_URL}/og/opportunities/${listingId}.png`);
+    expect(metaContent(html, 'og:url')).toBe(`${PUBLIC_URL}/opportunities/${listingId}`);
+    expect(metaContent(html, 'og:locale')).toBe('ar_SA');
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'description')).toContain('الرياض');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head)![1]!);
+    expect(jsonLd[1]).toMatchObject({
+      '@type': 'Product',
+      name: 'محمصة نجد المختصة',
+      offers: {
+        price: 750000,
+        priceCurrency: 'SAR',
+        availableAtOrFrom: { address: { addressLocality: 'الرياض' } },
+      },
+    });
+  });
+
+  it('is in English with ?lang=en, which the lang cookie then remembers', async () => {
+    const res = await page(`/opportunities/${listingId}?lang=en`);
+    expect(res.body).toContain('<html lang="en" dir="ltr" data-server-lang>');
+    expect(res.body).toContain('Najd Specialty Roastery');
+    expect(res.body).toContain('Riyadh');
+    expect(metaContent(res.body, 'og:locale')).toBe('en_US');
+    expect(metaContent(res.body, 'og:title')).toBe('Najd Specialty Roastery | Safqa');
+    // The canonical address carries no language: one page, two alternates.
+    expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/opportunities/${listingId}" />`);
+    expect(res.cookies.find((c) => c.name === 'lang')?.value).toBe('en');
+
+    const byCookie = await page(`/opportunities/${listingId}`, {}, { lang: 'en' });
+    expect(byCookie.body).toContain('<html lang="en" dir="ltr" data-server-lang>');
+    expect(metaContent(byCookie.body, 'og:title')).toBe('Najd Specialty Roastery | Safqa');
+  });
+
+  it('hands the browser the data it was rendered with, in a data block (no inline script)', async () => {
+    const res = await page(`/opportunities/${listingId}`);
+    const state = /<script type="application\/json" id="server-state">([^<]*)<\/script>/.exec(res.body)?.[1];
+    const parsed = JSON.parse(state!);
+    expect(
+      parsed.queries.queries.some(
+        (q: { state: { data?: { id?: number } } }) => q.state.data?.id === listingId,
+      ),
+    ).toBe(true);
+    expect(res.body).not.toMatch(/<script>(?!<)/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(res.body)?.[1];
+    expect(String(res.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
+  });
+
+  it.each([
+    ['an unknown id', () => '/opportunities/987654'],
+    ['a pending listing', () => `/opportunities/${pendingId}`],
+    ['an id that is not a number', () => '/opportunities/abc'],
+    ['an id in another notation', () => '/opportunities/1e3'],
+    ['a huge id', () => '/opportunities/99999999999999999999999'],
+  ])('answers the not-found page with status 404 for %s', async (_label, url) => {
+    const res = await page(url());
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('الفرصة غير موجودة');
+    expect(metaContent(res.body, 'robots')).toBe('noindex');
+  });
+
+  it('answers the not-found page with 404 for a suspended listing', async () => {
+    const id = await createApproved(t.app, owner, admin, { name: 'Closed Cafe', nameAr: 'مقهى مغلق' });
+    await t.app.opportunities.changeStatus(id, { id: admin.id, role: 'admin' }, 'suspended');
+    const res = await page(`/opportunities/${id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('مقهى مغلق');
+  });
+
+  it('escapes hostile listing text in the page, the head tags and the JSON-LD', async () => {
+    const res = await page(`/opportunities/${hostileId}?lang=en`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body).not.toContain('<img src=x');
+    expect(res.body).not.toContain('<b>tags</b>');
+    expect(res.body).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; Shop');
+    const head = headOf(res.body);
+    expect(head).not.toContain('\u202E');
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head)![1]!;
+    expect(jsonLd).not.toContain('</script>');
+    expect(JSON.parse(jsonLd)[1].name).toBe('</script><script>alert(1)</script> Shop');
+
+    const arabic = await page(`/opportunities/${hostileId}?lang=ar`);
+    expect(headOf(arabic.body)).not.toContain('\u202E');
+    expect(
+      JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(arabic.body)![1]!)[1].name,
+    ).toContain('\u202E');
+  });
+});
+
+describe('other pages', () => {
+  it.each([
+    ['/', 'ar', 'صفقة'],
+    ['/search?businessTypeId=8', 'ar', 'محمصة نجد المختصة'],
+    ['/faq?lang=en', 'en', 'Frequently asked questions'],
+    ['/contact', 'ar', 'تواصل معنا'],
+    ['/login?lang=en', 'en', 'Log in'],
+    ['/register', 'ar', 'إنشاء حساب'],
+  ])('%s is rendered on the server in %s', async (url, lang, text) => {
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<html lang="${lang}"`);
+    const body = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(body).toContain(text);
+    expect(res.body).toContain('<script type="application/json" id="server-state">');
+  });
+
+  it('answers an unknown path with the not-found page and status 404', async () => {
+    const res = await page('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('الصفحة غير موجودة');
+  });
+
+  it('leaves signed-in pages to the browser: the shell, in the visitor language', async () => {
+    const res = await page('/profile', {}, { lang: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="en" dir="ltr" data-server-lang>');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('id="server-state"');
+  });
+
+  it('renders the account area as pending, never "Log in", for a visitor who says they are signed in', async () => {
+    const visitor = await page('/faq');
+    expect(visitor.body).toContain('href="/login"');
+    const member = await page('/faq', {}, { signed_in: '1' });
+    const navbar = member.body.slice(member.body.indexOf('<header'), member.body.indexOf('</header>'));
+    expect(navbar).not.toContain('href="/login"');
+    expect(member.body).toContain('"signedInHint":true');
+  });
+});
+
+describe('when server rendering fails', () => {
+  let broken: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'safqa-broken-web-'));
+    mkdirSync(path.join(dist, 'server'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="ar" dir="rtl"><head><title>صفقة | Safqa</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(dist, 'server', 'entry-server.js'),
+      'export async function init() {}\nexport async function render() { throw new Error("renderer exploded"); }\n',
+    );
+    broken = await createTestApp({}, { webDist: dist });
+  });
+  afterAll(async () => {
+    await broken?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the client shell with 200 and stores the failure in the error logs', async () => {
+    const res = await broken.app.inject({ method: 'GET', url: '/search?q=x', headers: crawler });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<title>صفقة | Safqa</title>');
+    const logs = await broken.app.db
+      .select()
+      .from(errorLogs)
+      .where(eq(errorLogs.message, 'renderer exploded'));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ endpoint: 'GET /search', source: 'server' });
+  });
+});

@@ -1,0 +1,36 @@
+import type { DehydratedState } from '@tanstack/react-query';
+
+/** What the server hands to the browser with a rendered page (entry-server.tsx writes it). */
+export interface ServerState {
+  /** TanStack Query's dehydrated cache: the queries the page was rendered with. */
+  queries: DehydratedState;
+  /** The page was rendered with account parts "loading" (the `signed_in` cookie was there). */
+  signedInHint: boolean;
+  /** Catalogues the page used beyond its route's own (loaded before hydrating). */
+  areas: readonly string[];
+}
+
+export const SERVER_STATE_ID = 'server-state';
+
+/**
+ * JSON for a `<script type="application/json">` data block (never executed, so the CSP allows it).
+ * `<` is escaped so no text can close the element; U+2028/2029 for old parsers.
+ */
+export function serializeServerState(state: ServerState): string {
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The state of a server-rendered page, or null for the client-rendered shell. */
+export function readServerState(): ServerState | null {
+  const element = document.getElementById(SERVER_STATE_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as ServerState;
+  } catch (error) {
+    console.error('Unreadable server state; rendering in the browser', error);
+    return null;
+  }
+}

@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { text } from '../support/locales';
+import { ADMIN, login } from './opportunities-support';
+
+/**
+ * Server-rendered public pages (issue 9, DESIGN.md "Rendering"): the HTML as it arrives already holds
+ * the page, the browser hydrates it without a mismatch, and nothing moves while it loads, on a phone
+ * and on a desktop, in Arabic and in English.
+ */
+
+const WIDTHS = [375, 1280] as const;
+/** Summed `layout-shift` entries not caused by input (what CLS adds up), read after the page settled. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+}
+
+/** React reports a hydration mismatch as errors #418/#419/#422/#423/#425 (minified) or "Hydration failed". */
+const HYDRATION_PROBLEM = /hydrat|Minified React error #4(1[89]|2[235])/i;
+
+for (const language of ['ar', 'en'] as const) {
+  test.describe(`server-rendered pages (${language})`, () => {
+    test.use({ language });
+
+    test('arrive with their content, hydrate without a mismatch, and do not shift (375 and 1280 px)', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      const top = (await (await request.get('/api/opportunities/top')).json()) as {
+        opportunities: { id: number; opportunityName: string; opportunityNameAr: string }[];
+      };
+      const listing = top.opportunities[0]!;
+      const pages = [
+        { path: '/', content: text(language, 'home.hero.title') },
+        { path: '/search', content: text(language, 'opportunities.search.title') },
+        {
+          path: `/opportunities/${listing.id}`,
+          content: language === 'ar' ? listing.opportunityNameAr : listing.opportunityName,
+        },
+        { path: '/faq', content: text(language, 'faqs.title') },
+        { path: '/contact', content: text(language, 'contact.title') },
+        { path: '/login', content: text(language, 'auth.login.title') },
+        { path: '/register', content: text(language, 'auth.register.title') },
+      ];
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (['error', 'warning'].includes(message.type()) && HYDRATION_PROBLEM.test(message.text()))
+          problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+
+      for (const { path, content } of pages) {
+        // What a crawler or a link preview receives: no JavaScript, any Accept header.
+        const raw = await request.get(`${path}${path.includes('?') ? '&' : '?'}lang=${language}`, {
+          headers: { accept: '*/*' },
+        });
+        expect(raw.status(), path).toBe(200);
+        const html = await raw.text();
+        expect(html, path).toContain(`<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"`);
+        expect(html.slice(html.indexOf('<div id="root">')), path).toContain(content.replace(/&/g, '&amp;'));
+
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto(path, { waitUntil: 'networkidle' });
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await expect(page.locator('main')).toContainText(content);
+          expect(await layoutShift(page), `layout shift of ${path} at ${width} px`).toBeLessThanOrEqual(0.02);
+        }
+      }
+      expect(problems, 'hydration problems in the console').toEqual([]);
+    });
+
+    test('a listing is readable with JavaScript turned off', async ({ browser, request, baseURL }) => {
+      const top = (await (await request.get('/api/opportunities/top')).json()) as {
+        opportunities: { id: number; opportunityName: string; opportunityNameAr: string }[];
+      };
+      const listing = top.opportunities[1]!;
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+      const page = await context.newPage();
+      await page.goto(`/opportunities/${listing.id}?lang=${language}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        language === 'ar' ? listing.opportunityNameAr : listing.opportunityName,
+      );
+      await expect(page).toHaveTitle(new RegExp(language === 'ar' ? 'صفقة' : 'Safqa'));
+      await context.close();
+    });
+
+    test('an unknown listing is the not-found page with status 404', async ({ page }) => {
+      const answer = await page.goto('/opportunities/987654321');
+      expect(answer?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(language, 'opportunities.detail.notFound'),
+      );
+    });
+  });
+}
+
+test.describe('a signed-in visitor', () => {
+  test('never sees "Log in" on a server-rendered page, before or after hydration', async ({
+    page,
+    request,
+  }) => {
+    const session = await login(request, ADMIN.email, ADMIN.password);
+    await page.goto('/faq');
+    await expect(page.locator('header a[href="/login"]').first()).toBeVisible();
+    // A session as the app stores it: tokens in localStorage and the signed_in hint cookie.
+    await page.evaluate((s) => {
+      localStorage.setItem('token', s.accessToken);
+      localStorage.setItem('refreshToken', s.refreshToken);
+      document.cookie = 'signed_in=1; path=/';
+    }, session);
+
+    // Record whether the link ever exists, from the first parsed byte until the page settled.
+    await page.addInitScript(() => {
+      const w = window as unknown as { sawLogin: boolean };
+      w.sawLogin = false;
+      const check = () => {
+        if (document.querySelector('header a[href="/login"]')) w.sawLogin = true;
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/faq', { waitUntil: 'networkidle' });
+    await expect(page.locator('header a[href="/admin"]').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sawLogin: boolean }).sawLogin)).toBe(false);
+  });
+});
