@@ -13,6 +13,7 @@ import {
 } from '../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ensureWebBuild } from '../test/web-build';
+import { multipart, pngImage } from '../test/file-fixtures';
 
 /**
  * Pages as a crawler or a link preview sees them: the real web build rendered by the server, fetched
@@ -98,6 +99,30 @@ describe('a listing page without JavaScript', () => {
         availableAtOrFrom: { address: { addressLocality: 'الرياض' } },
       },
     });
+  });
+
+  it('asks for the first picture in <head> at high priority, in the width the screen needs', async () => {
+    const image = multipart([
+      { field: 'images', filename: 'shop.png', contentType: 'image/png', data: await pngImage(2400, 1350) },
+    ]);
+    const uploaded = await owner.client.post('/api/uploads/images', image.payload, { headers: image.headers });
+    const picture = uploaded.json().files[0] as { url: string; thumbnailUrl: string };
+    const id = await createApproved(t.app, owner, admin, { name: 'Pictured Shop', images: [picture.url] });
+    const html = (await page(`/opportunities/${id}`)).body;
+    // React writes attribute names in camelCase (fetchPriority, imageSrcSet); HTML ignores their case.
+    const preload = (/<link rel="preload"[^>]*as="image"[^>]*\/>/.exec(headOf(html))?.[0] ?? '').toLowerCase();
+    expect(preload).toContain('fetchpriority="high"');
+    const medium = picture.url.replace('.webp', '-960.webp');
+    expect(preload).toContain(`imagesrcset="${picture.thumbnailUrl} 480w, ${medium} 960w, ${picture.url} 2000w"`);
+    expect(preload).toContain('imagesizes="');
+    const stage = (new RegExp(`<img src="${picture.url}"[^>]*>`).exec(html)?.[0] ?? '').toLowerCase();
+    expect(stage).toContain(`srcset="${picture.thumbnailUrl} 480w, ${medium} 960w, ${picture.url} 2000w"`);
+    expect(stage).toMatch(/width="2000" height="1125"/);
+    expect(stage).toContain('fetchpriority="high"');
+    // Every picture file the srcset names exists.
+    for (const url of [picture.thumbnailUrl, medium, picture.url]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
   });
 
   it('is in English with ?lang=en, which the lang cookie then remembers', async () => {

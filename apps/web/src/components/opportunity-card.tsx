@@ -48,13 +48,15 @@ interface Props {
   className?: string;
   /** Strip copies are hidden from assistive technology and the tab order (aria-hidden + tabIndex -1). */
   inert?: boolean;
+  /** The first card of a page: its picture is fetched at once at high priority (likely the largest paint). */
+  eager?: boolean;
 }
 
 /**
  * One opportunity as a card linking to its detail page. The whole card is the link target (the
  * heading's link stretches over it), names and places in the UI language, numbers through Intl.
  */
-export function OpportunityCard({ opportunity: o, variant = 'full', className, inert }: Props) {
+export function OpportunityCard({ opportunity: o, variant = 'full', className, inert, eager }: Props) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const title = opportunityTitle(o, lng);
@@ -113,7 +115,14 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
     >
       <div className="relative aspect-[16/9] bg-slate-100 dark:bg-slate-800">
         {o.coverImage ? (
-          <img src={o.coverImage} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          <img
+            src={o.coverImage}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
+            decoding="async"
+            className="size-full object-cover"
+          />
         ) : (
           <div className="flex size-full items-center justify-center text-slate-400 dark:text-slate-500">
             <Store aria-hidden="true" className="size-10" />

@@ -218,6 +218,8 @@ export const galleryImage = z.object({
   thumbnailUrl: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** Smaller renditions of the same picture with their widths, narrowest first, for `srcset`. */
+  variants: z.array(z.object({ url: z.string(), width: z.number().int() })),
 });
 
 export const opportunityDocument = z.object({

@@ -26,8 +26,20 @@ export const UPLOAD_LIMITS = {
   documentMaxBytes: LIMITS.documentMaxBytes,
   /** Long edge of stored images; larger images are scaled down. */
   imageMaxEdge: 2000,
+  /** A middle rendition for phones and half-width columns (srcset), made when the image is larger. */
+  mediumMaxEdge: 960,
   thumbnailMaxEdge: 480,
 } as const;
+
+/**
+ * The size of `width`×`height` scaled down (never up) so that its long edge is at most `maxEdge`,
+ * keeping the aspect ratio. The server resizes to exactly this size, so srcset widths computed from
+ * the stored full size are the files' real widths.
+ */
+export function fitInside(width: number, height: number, maxEdge: number): { width: number; height: number } {
+  const scale = Math.min(1, maxEdge / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
 
 export const uploadedImage = z.object({
   /** Public URL of the re-encoded WebP; what OpportunityInput.images and .logo take. */

@@ -22,6 +22,8 @@ export interface StoredImage {
   thumbnailUrl?: string;
   width?: number;
   height?: number;
+  /** Smaller renditions with their real widths, narrowest first (srcset); the full image is not one. */
+  variants?: { url: string; width: number }[];
 }
 export interface StoredDocument {
   /** Storage key of the file; signed URLs are made from it per request. */

@@ -20,6 +20,8 @@ export const uploads = pgTable(
     width: integer('width'),
     height: integer('height'),
     thumbnailKey: text('thumbnail_key'),
+    /** The 960 px rendition of a large image (srcset); null for small images and older uploads. */
+    mediumKey: text('medium_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('uploads_key_idx').on(t.key), index('uploads_uploaded_by_idx').on(t.uploadedBy)],

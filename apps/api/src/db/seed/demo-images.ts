@@ -34,6 +34,7 @@ export function demoImageSet(storage: Storage, item: DemoOpportunity): DemoImage
       thumbnailUrl: storage.publicUrl(thumbKey),
       width: GALLERY.width,
       height: GALLERY.height,
+      variants: [{ url: storage.publicUrl(thumbKey), width: THUMBNAIL.width }],
     })),
     logo: storage.publicUrl(logoKey),
   };

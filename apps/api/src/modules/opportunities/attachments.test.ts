@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, pdfDocument, pngImage } from '../../test/file-fixtures';
 import { createUser, seedLookups, validInput, type TestUser } from '../../test/opportunity-fixtures';
@@ -36,6 +37,29 @@ async function uploadPdf(user: TestUser, name = 'financials.pdf') {
 }
 
 describe('images, logo and documents of a listing', () => {
+  it('gives each large picture a thumbnail and a 960 px rendition with their true widths, for srcset', async () => {
+    const body = multipart([
+      { field: 'images', filename: 'wide.png', contentType: 'image/png', data: await pngImage(2400, 1600) },
+    ]);
+    const uploaded = await owner.client.post('/api/uploads/images', body.payload, { headers: body.headers });
+    expect(uploaded.statusCode).toBe(201);
+    const picture = uploaded.json().files[0] as { url: string; thumbnailUrl: string; width: number };
+    expect(picture.width).toBe(2000);
+    const id = (await owner.client.post('/api/opportunities', validInput({ images: [picture.url] }))).json().id;
+    await t.app.opportunities.changeStatus(id, admin, 'approved');
+
+    const [gallery] = (await other.client.get(`/api/opportunities/${id}`)).json().gallery;
+    expect(gallery).toMatchObject({ url: picture.url, width: 2000, height: 1333 });
+    expect(gallery.variants.map((v: { width: number }) => v.width)).toEqual([480, 960]);
+    expect(gallery.variants[0].url).toBe(picture.thumbnailUrl);
+    for (const variant of gallery.variants as { url: string; width: number }[]) {
+      const served = await t.app.inject({ method: 'GET', url: variant.url });
+      expect(served.statusCode).toBe(200);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: variant.width });
+    }
+  });
+
   it('stores the caller’s uploads and serves documents to signed-in callers through fresh signed links', async () => {
     const first = await uploadImage(owner, 40);
     const second = await uploadImage(owner, 50);
@@ -62,6 +86,8 @@ describe('images, logo and documents of a listing', () => {
       thumbnailUrl: second.thumbnailUrl,
       width: 50,
       height: 30,
+      // Small pictures get no medium rendition: the thumbnail is the only smaller one.
+      variants: [{ url: second.thumbnailUrl, width: 50 }],
     });
     expect(detail.documents).toHaveLength(1);
     expect(detail.documents[0]).toMatchObject({

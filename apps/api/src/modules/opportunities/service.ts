@@ -142,6 +142,7 @@ export function createOpportunitiesService(deps: {
         thumbnailUrl: img.thumbnailUrl ?? null,
         width: img.width ?? null,
         height: img.height ?? null,
+        variants: img.variants ?? [],
       })),
       negotiable: o.negotiable,
       waitForHighestOffer: o.waitForHighestOffer,

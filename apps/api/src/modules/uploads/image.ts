@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
+import { fitInside, UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
 import type { ImageKind } from './detect';
 
 /**
@@ -7,6 +7,7 @@ import type { ImageKind } from './detect';
  * rotated upright from its EXIF orientation, scaled down to the long-edge cap, written as WebP with
  * no metadata (EXIF, GPS, XMP and ICC dropped), plus a thumbnail. Only the first frame of an
  * animation is kept. Decoding stops before allocating more than MAX_INPUT_PIXELS (decompression bombs).
+ * A medium rendition (long edge 960) is made when the image is larger than that, for srcset.
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -16,6 +17,8 @@ export class ImageDecodeError extends Error {}
 export interface EncodedImage {
   full: { data: Buffer; width: number; height: number };
   thumbnail: { data: Buffer; width: number; height: number };
+  /** Absent when the full image is already no larger than the medium size. */
+  medium: { data: Buffer; width: number; height: number } | null;
 }
 
 export async function reencodeImage(input: Buffer, kind: ImageKind): Promise<EncodedImage> {
@@ -41,18 +44,17 @@ export async function reencodeImage(input: Buffer, kind: ImageKind): Promise<Enc
       })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(full.data)
-      .resize({
-        width: UPLOAD_LIMITS.thumbnailMaxEdge,
-        height: UPLOAD_LIMITS.thumbnailMaxEdge,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 75 })
-      .toBuffer({ resolveWithObject: true });
+    // Exact sizes from fitInside(), so the srcset widths derived from the full size are true.
+    const rendition = async (maxEdge: number, quality: number) => {
+      const size = fitInside(full.info.width, full.info.height, maxEdge);
+      const data = await sharp(full.data).resize(size.width, size.height, { fit: 'fill' }).webp({ quality }).toBuffer();
+      return { data, ...size };
+    };
+    const needsMedium = Math.max(full.info.width, full.info.height) > UPLOAD_LIMITS.mediumMaxEdge;
     return {
       full: { data: full.data, width: full.info.width, height: full.info.height },
-      thumbnail: { data: thumbnail.data, width: thumbnail.info.width, height: thumbnail.info.height },
+      thumbnail: await rendition(UPLOAD_LIMITS.thumbnailMaxEdge, 75),
+      medium: needsMedium ? await rendition(UPLOAD_LIMITS.mediumMaxEdge, 80) : null,
     };
   } catch (error) {
     throw classify(error);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
+import { fitInside, UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
 import type { StoredDocument, StoredImage } from '../../db/schema/opportunities';
 import { AppError } from '../../plugins/errors';
 import type { Storage } from '../../storage/storage';
@@ -40,6 +40,19 @@ function newKey(folder: 'images' | 'docs', ext: string, suffix = '') {
   return { id, key: `${folder}/${new Date().getUTCFullYear()}/${id}${suffix}.${ext}` };
 }
 
+/** The smaller renditions of an uploaded image with their widths (the same sizes reencodeImage made). */
+function imageVariants(row: {
+  width: number | null;
+  height: number | null;
+  thumbnailKey: string | null;
+  mediumKey: string | null;
+}): { key: string; width: number }[] {
+  if (!row.width || !row.height) return [];
+  const sized = (key: string | null, maxEdge: number) =>
+    key ? [{ key, width: fitInside(row.width!, row.height!, maxEdge).width }] : [];
+  return [...sized(row.thumbnailKey, UPLOAD_LIMITS.thumbnailMaxEdge), ...sized(row.mediumKey, UPLOAD_LIMITS.mediumMaxEdge)];
+}
+
 const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
 
 export function createUploadsService(deps: {
@@ -63,8 +76,10 @@ export function createUploadsService(deps: {
       }
       const { key, id } = newKey('images', 'webp');
       const thumbnailKey = key.replace(`${id}.webp`, `${id}-thumb.webp`);
+      const mediumKey = encoded.medium ? key.replace(`${id}.webp`, `${id}-960.webp`) : null;
       await storage.put('public', key, encoded.full.data);
       await storage.put('public', thumbnailKey, encoded.thumbnail.data);
+      if (mediumKey && encoded.medium) await storage.put('public', mediumKey, encoded.medium.data);
       await repo.insert({
         key,
         kind: 'image',
@@ -75,6 +90,7 @@ export function createUploadsService(deps: {
         width: encoded.full.width,
         height: encoded.full.height,
         thumbnailKey,
+        mediumKey,
       });
       return {
         url: storage.publicUrl(key),
@@ -136,6 +152,7 @@ export function createUploadsService(deps: {
           thumbnailUrl: row.thumbnailKey ? storage.publicUrl(row.thumbnailKey) : undefined,
           width: row.width ?? undefined,
           height: row.height ?? undefined,
+          variants: imageVariants(row).map((v) => ({ url: storage.publicUrl(v.key), width: v.width })),
         };
       });
       if (Object.keys(fields).length) throw new AppError(400, 'VALIDATION_FAILED', { fields });

@@ -31,6 +31,8 @@ export function Hero() {
       <img
         src={HERO_POSTER}
         alt=""
+        width={960}
+        height={540}
         fetchPriority="high"
         decoding="async"
         className="absolute inset-0 -z-20 size-full object-cover"

@@ -23,8 +23,14 @@ const base = {
   coverImage: null,
   images: ['/uploads/a.webp', '/uploads/b.webp'],
   gallery: [
-    { url: '/uploads/a.webp', thumbnailUrl: '/uploads/a-thumb.webp', width: 800, height: 450 },
-    { url: '/uploads/b.webp', thumbnailUrl: '/uploads/b-thumb.webp', width: 800, height: 450 },
+    {
+      url: '/uploads/a.webp',
+      thumbnailUrl: '/uploads/a-thumb.webp',
+      width: 800,
+      height: 450,
+      variants: [{ url: '/uploads/a-thumb.webp', width: 480 }],
+    },
+    { url: '/uploads/b.webp', thumbnailUrl: '/uploads/b-thumb.webp', width: 800, height: 450, variants: [] },
   ],
   businessType: { id: 8, nameAR: 'أغذية ومشروبات', nameEN: 'Food & Beverage' },
   region: { id: 1, nameAR: 'منطقة الرياض', nameEN: 'Riyadh Region' },
@@ -104,6 +110,8 @@ describe('/opportunities/{id}', () => {
     renderPage();
     const stage = await screen.findByTestId('gallery-stage');
     expect(stage).toHaveAccessibleName('1 من 2');
+    // A picture with smaller renditions lets the browser pick the width it shows.
+    expect(within(stage).getByRole('img')).toHaveAttribute('srcset', '/uploads/a-thumb.webp 480w, /uploads/a.webp 800w');
     stage.focus();
     await userEvent.keyboard('{ArrowLeft}');
     expect(stage).toHaveAccessibleName('2 من 2');
@@ -111,6 +119,7 @@ describe('/opportunities/{id}', () => {
     expect(stage).toHaveAccessibleName('1 من 2');
     await userEvent.keyboard('{End}');
     expect(within(stage).getByRole('img')).toHaveAttribute('src', '/uploads/b.webp');
+    expect(within(stage).getByRole('img')).not.toHaveAttribute('srcset');
   });
 
   it('opens WhatsApp with the phone and the bilingual message, and explains an invalid phone', async () => {

@@ -134,9 +134,9 @@ export function Component() {
           ) : (
             <>
               <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-                {results.data.data.map((card) => (
+                {results.data.data.map((card, index) => (
                   <li key={card.id} className="grid">
-                    <OpportunityCard opportunity={card} />
+                    <OpportunityCard opportunity={card} eager={index === 0} />
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
@@ -12,6 +13,17 @@ type Picture = OpportunityDetail['gallery'][number];
 
 /** Horizontal distance in CSS pixels that counts as a swipe. */
 const SWIPE_PX = 40;
+
+/** The stage's width: the main column beside the 22rem sidebar from 1024 px, the page width below. */
+const STAGE_SIZES = '(min-width: 1280px) 860px, (min-width: 1024px) calc(100vw - 27rem), calc(100vw - 2rem)';
+
+/** `srcset` of a picture: its smaller renditions and the full image, so a phone downloads what it shows. */
+function pictureSrcSet(picture: Picture): string | undefined {
+  if (!picture.width || picture.variants.length === 0) return undefined;
+  return [...picture.variants, { url: picture.url, width: picture.width }]
+    .map((candidate) => `${candidate.url} ${candidate.width}w`)
+    .join(', ');
+}
 
 /**
  * The listing's pictures: one large, thumbnails below. Keyboard: focus the picture and use the arrow
@@ -37,6 +49,15 @@ export function Gallery({ pictures, title }: { pictures: Picture[]; title: strin
   const count = pictures.length;
   const go = (next: number) => setIndex(((next % count) + count) % count);
   const current = pictures[Math.min(index, count - 1)]!;
+  // The first picture is the page's largest paint: asked for in <head> (server rendering) at high priority.
+  const first = pictures[0]!;
+  const firstSrcSet = pictureSrcSet(first);
+  preload(first.url, {
+    as: 'image',
+    fetchPriority: 'high',
+    ...(firstSrcSet ? { imageSrcSet: firstSrcSet, imageSizes: STAGE_SIZES } : {}),
+  });
+  const currentSrcSet = pictureSrcSet(current);
   const position = t('opportunities.detail.galleryPosition', { current: formatNumber(index + 1, lng), total: formatNumber(count, lng) });
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -75,6 +96,9 @@ export function Gallery({ pictures, title }: { pictures: Picture[]; title: strin
       >
         <img
           src={current.url}
+          srcSet={currentSrcSet}
+          sizes={currentSrcSet ? STAGE_SIZES : undefined}
+          fetchPriority={current === first ? 'high' : undefined}
           alt={t('opportunities.detail.pictureAlt', { title, current: formatNumber(index + 1, lng), total: formatNumber(count, lng) })}
           width={current.width ?? undefined}
           height={current.height ?? undefined}
