@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'CHAT_NOT_FOUND',
   'INVALID_STATUS_TRANSITION',
   'SERVICE_UNAVAILABLE',
+  'INSUFFICIENT_STORAGE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -31,6 +31,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     CHAT_NOT_FOUND: 'المحادثة غير موجودة',
     INVALID_STATUS_TRANSITION: 'لا يمكن تغيير الحالة بهذا الشكل',
     SERVICE_UNAVAILABLE: 'الخدمة غير متاحة مؤقتًا',
+    INSUFFICIENT_STORAGE: 'لا توجد مساحة لحفظ الملف الآن، حاول لاحقًا',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -60,6 +61,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     CHAT_NOT_FOUND: 'Chat not found',
     INVALID_STATUS_TRANSITION: 'This status change is not allowed',
     SERVICE_UNAVAILABLE: 'The service is temporarily unavailable',
+    INSUFFICIENT_STORAGE: 'There is no room to store the file right now, try again later',
   },
 };
 

@@ -26,6 +26,11 @@ export interface Storage {
   publicRoot: string;
 }
 
+/** The file system (or bucket quota) has no room for the file; nothing of it was kept. */
+export class StorageFullError extends Error {}
+
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
 
 function assertSafeKey(key: string) {
@@ -49,8 +54,16 @@ export function createLocalStorage(dataDir: string): Storage {
     },
     async put(visibility, key, body) {
       const file = resolve(visibility, key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body);
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, body);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (!code || !NO_SPACE.has(code)) throw error;
+        // A partly written file would be served truncated: remove it.
+        await rm(file, { force: true }).catch(() => {});
+        throw new StorageFullError(`no space left for ${key}`);
+      }
     },
     async get(visibility, key) {
       const file = resolve(visibility, key);

@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
 }
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 415: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 415: errorBody, 507: errorBody };
 
 const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createUploadsService({

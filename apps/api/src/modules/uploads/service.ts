@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { fitInside, UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
 import type { StoredDocument, StoredImage } from '../../db/schema/opportunities';
 import { AppError } from '../../plugins/errors';
-import type { Storage } from '../../storage/storage';
+import { StorageFullError, type Storage, type Visibility } from '../../storage/storage';
 import { detectDocument, detectImage, DOCUMENT_TYPES } from './detect';
 import { ImageTooLargeError, reencodeImage } from './image';
 import type { UploadsRepository } from './repository';
@@ -53,6 +53,24 @@ function imageVariants(row: {
   return [...sized(row.thumbnailKey, UPLOAD_LIMITS.thumbnailMaxEdge), ...sized(row.mediumKey, UPLOAD_LIMITS.mediumMaxEdge)];
 }
 
+/**
+ * Writes the files of one upload, all or none: when the disk (or bucket) is full, the ones already
+ * written are removed and the caller gets 507 with the error body, and nothing refers to them.
+ */
+async function putAll(storage: Storage, visibility: Visibility, files: Array<[string, Buffer]>) {
+  const written: string[] = [];
+  try {
+    for (const [key, body] of files) {
+      await storage.put(visibility, key, body);
+      written.push(key);
+    }
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.remove(visibility, key).catch(() => {})));
+    if (error instanceof StorageFullError) throw new AppError(507, 'INSUFFICIENT_STORAGE');
+    throw error;
+  }
+}
+
 const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
 
 export function createUploadsService(deps: {
@@ -77,9 +95,11 @@ export function createUploadsService(deps: {
       const { key, id } = newKey('images', 'webp');
       const thumbnailKey = key.replace(`${id}.webp`, `${id}-thumb.webp`);
       const mediumKey = encoded.medium ? key.replace(`${id}.webp`, `${id}-960.webp`) : null;
-      await storage.put('public', key, encoded.full.data);
-      await storage.put('public', thumbnailKey, encoded.thumbnail.data);
-      if (mediumKey && encoded.medium) await storage.put('public', mediumKey, encoded.medium.data);
+      await putAll(storage, 'public', [
+        [key, encoded.full.data],
+        [thumbnailKey, encoded.thumbnail.data],
+        ...(mediumKey && encoded.medium ? [[mediumKey, encoded.medium.data] as [string, Buffer]] : []),
+      ]);
       await repo.insert({
         key,
         kind: 'image',
@@ -109,7 +129,7 @@ export function createUploadsService(deps: {
       const type = DOCUMENT_TYPES[kind];
       const { key } = newKey('docs', type.ext);
       const name = safeFileName(filename, type.ext);
-      await storage.put('private', key, input);
+      await putAll(storage, 'private', [[key, input]]);
       await repo.insert({
         key,
         kind: 'document',
