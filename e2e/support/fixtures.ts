@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export type Language = 'ar' | 'en';
 export type Theme = 'light' | 'dark';
@@ -18,6 +18,19 @@ export interface AppOptions {
  *   test.use({ language: 'en' });
  *   for (const language of ['ar', 'en'] as const) test.describe(language, () => { test.use({ language }); ... });
  */
+/**
+ * After a full page load, waits until the app answers to input (`<html data-app-ready>`, set once React
+ * has hydrated the server-rendered page): a click on server HTML before that is lost, as it would be
+ * for a person tapping early. Pages that are not the app (a JSON answer, a file) have no #root.
+ */
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+    null,
+    { timeout: 20_000 },
+  );
+}
+
 export const test = base.extend<AppOptions>({
   language: ['ar', { option: true }],
   theme: [undefined, { option: true }],
@@ -41,6 +54,21 @@ export const test = base.extend<AppOptions>({
       },
     ];
     await use({ cookies, origins: [{ origin: new URL(baseURL).origin, localStorage }] });
+  },
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForApp(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForApp(page);
+      return response;
+    };
+    await use(page);
   },
   // The app must work under its own Content-Security-Policy: a blocked style, script or worker fails the test.
   context: async ({ context }, use) => {

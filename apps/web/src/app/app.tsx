@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { OpportunityActionsProvider } from '@/components/opportunity-actions-slot';
 import { SessionHintProvider } from '@/lib/use-session';
@@ -19,6 +19,7 @@ export function App({
   signedInHint: boolean;
   children: ReactNode;
 }) {
+  useAppReadyMarker();
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
@@ -28,4 +29,15 @@ export function App({
       </QueryClientProvider>
     </AppErrorBoundary>
   );
+}
+
+/**
+ * Marks <html data-app-ready> once React has hydrated (or rendered) the page: from then on taps and
+ * typing reach the app. A tap on server-rendered HTML before that is lost, so the e2e suite waits for
+ * it after each navigation (e2e/support/fixtures.ts), as a monitor of time-to-interactive could.
+ */
+function useAppReadyMarker() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
 }

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FakeEventSource } from './fake-event-source';
+
+// findBy*/waitFor: CI runs these beside the API tests on two cores, where 1 s (the default) is not
+// always enough for a lazy schema or page to load; a real failure still fails, 3 s later.
+configure({ asyncUtilTimeout: 3_000 });
 
 /** Tests get every catalogue at once (the app downloads them per area); Arabic first, as the app. */
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {

@@ -86,6 +86,8 @@ describe('listing wizard: per-step validation with the shared schemas', { timeou
     fireEvent.change(screen.getByLabelText('تاريخ التأسيس'), { target: { value: '2019-03-01' } });
     await next();
     expect(heading()).toHaveTextContent('المعلومات المالية');
+    // The new step's heading takes focus on the next frame; typing before that would lose keys to it.
+    await waitFor(() => expect(heading()).toHaveFocus());
     await userEvent.type(screen.getByLabelText('النسبة المعروضة (%)'), '120');
     await next();
     expect(await screen.findByText('يجب ألا تزيد القيمة على 100')).toBeInTheDocument();
