@@ -80,7 +80,7 @@ export async function buildApp({
   });
   await app.register(securityHeadersPlugin, { config });
   await app.register(compressionPlugin);
-  await app.register(rateLimitsPlugin, { config });
+  await app.register(rateLimitsPlugin, { config, database });
 
   // App plugins
   await app.register(databasePlugin, { database, config });

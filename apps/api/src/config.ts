@@ -33,6 +33,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
+  RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +67,11 @@ export interface Config {
   sse: { heartbeatMs: number; maxStreamsPerUser: number };
   /** Bearer token of GET /metrics; unset means no metrics endpoint (404). */
   metricsToken: string | undefined;
+  /**
+   * Where per-IP request counts live: `database` (shared by every process on one PostgreSQL, the
+   * default with DATABASE_URL) or `memory` (the embedded database, which one process holds).
+   */
+  rateLimitStore: 'memory' | 'database';
 }
 
 /** A secret kept beside the data so restarts keep sessions valid; never used in production. */
@@ -135,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     sse: { heartbeatMs: 25_000, maxStreamsPerUser: 5 },
     metricsToken: env.METRICS_TOKEN,
+    rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
     ...overrides,
   };
   return config;

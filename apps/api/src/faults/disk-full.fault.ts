@@ -34,7 +34,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   server?.child.kill('SIGKILL');
-  if (server && server.child.exitCode === null) await new Promise((resolve) => server!.child.once('exit', resolve));
+  if (server && server.child.exitCode === null)
+    await new Promise((resolve) => server!.child.once('exit', resolve));
   if (mounted) execFileSync('umount', ['-l', dataDir]);
   rmSync(dataDir, { recursive: true, force: true });
   await database?.drop();
@@ -74,7 +75,7 @@ function storedFiles(): string[] {
 /** Writes filler files until the file system refuses another byte. */
 function fillDisk(): string[] {
   const fillers: string[] = [];
-  for (let chunk = 1 << 20; chunk >= 1; ) {
+  for (let chunk = 1 << 20; chunk >= 1;) {
     const file = path.join(dataDir, `filler-${fillers.length}`);
     try {
       writeFileSync(file, Buffer.alloc(chunk));

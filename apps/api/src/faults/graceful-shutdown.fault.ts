@@ -71,7 +71,11 @@ describe('SIGTERM under load', () => {
       for (let i = 0; writing; i++) {
         writes.push(
           visitor
-            .post('/api/contact', { name: `زائر ${i}`, email: `v${i}@example.test`, message: `رسالة أثناء الإيقاف ${i}` })
+            .post('/api/contact', {
+              name: `زائر ${i}`,
+              email: `v${i}@example.test`,
+              message: `رسالة أثناء الإيقاف ${i}`,
+            })
             .then((res) => res.status)
             .catch(() => 0),
         );

@@ -75,7 +75,8 @@ async function waitFor(what: string, check: () => boolean, timeoutMs: number) {
   }
 }
 
-const failedAttempts = (server: ServerProcess) => server.output().split('email failed, will retry').length - 1;
+const failedAttempts = (server: ServerProcess) =>
+  server.output().split('email failed, will retry').length - 1;
 
 describe('SMTP down, then the server killed', () => {
   it('delivers every queued email exactly once after a restart, Arabic subjects intact', async () => {

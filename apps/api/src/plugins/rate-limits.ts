@@ -3,6 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { createPgRateLimitStore } from './rate-limit-store';
 import { perIp } from '../lib/rate-limit';
 import { AppError } from './errors';
 import { INTERNAL_REQUEST_HEADER } from '../web/page-renderer';
@@ -26,11 +28,15 @@ function isStaticFile(request: FastifyRequest) {
 }
 
 /**
- * Per-IP limits (in memory, per process). Routes override the default with
+ * Per-IP limits: counted in PostgreSQL when the server runs on one (so any number of processes share
+ * them), in memory on the embedded database (one process by the DATA_DIR lock). Routes override the default with
  * `config: { rateLimit: perIp(app.config, max, window) }`. A limited request is thrown as an AppError,
  * so it is answered by our error handler: 429 RATE_LIMITED in the request language, with Retry-After.
  */
-async function rateLimitsPlugin(app: FastifyInstance, { config }: { config: Config }) {
+async function rateLimitsPlugin(
+  app: FastifyInstance,
+  { config, database }: { config: Config; database: Database },
+) {
   const global = perIp(config, GLOBAL_LIMIT_PER_MINUTE, 60_000);
   const internalSecret = randomBytes(24).toString('base64url');
   app.decorate('internalRequestSecret', internalSecret);
@@ -38,6 +44,9 @@ async function rateLimitsPlugin(app: FastifyInstance, { config }: { config: Conf
   const isInternal = (request: FastifyRequest) => request.headers[INTERNAL_REQUEST_HEADER] === internalSecret;
   await app.register(rateLimit, {
     global: true,
+    ...(config.rateLimitStore === 'database' ? { store: createPgRateLimitStore(database.db) } : {}),
+    // A database that does not answer must not turn every request into a 500: the route decides.
+    skipOnError: true,
     max: global.max,
     timeWindow: global.timeWindow,
     allowList: (request) => isStaticFile(request) || isInternal(request),
