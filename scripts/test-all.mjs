@@ -2,7 +2,7 @@
 // `npm test`: the whole suite, in order, stopping at nothing so that every failure is reported.
 //   1. vitest, every project, on embedded PGlite;
 //   2. the api project again on the PostgreSQL server of TEST_DATABASE_URL, when it is set (CI sets it);
-//   3. the production build of the web app;
+//   3. the production builds of the web app and the server;
 //   4. Playwright e2e in Chromium against the built app.
 // Each runner also writes a JSON report; the last line sums them: `tests: N passed, M failed[, K skipped]`.
 import { spawnSync } from 'node:child_process';
@@ -74,8 +74,9 @@ if (process.env.TEST_DATABASE_URL) {
 
 // 3. Build, 4. e2e (only on a good build: the e2e server would build again and fail the same way).
 // The production build whatever NODE_ENV the caller has (NODE_ENV=test would bundle React's development build).
-const buildStatus = run('build web', 'npm', ['run', 'build', '-w', '@safqa/web'], { NODE_ENV: 'production' });
-record('build web', buildStatus, { passed: 0, failed: 0, skipped: 0 });
+// Both builds: the e2e server is the compiled one (node apps/api/dist/server.js), as in production.
+const buildStatus = run('build', 'npm', ['run', 'build'], { NODE_ENV: 'production' });
+record('build', buildStatus, { passed: 0, failed: 0, skipped: 0 });
 if (buildStatus === 0) {
   const file = path.join(reports, 'playwright.json');
   const status = run(

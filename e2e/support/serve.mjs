@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Starts the real app for the e2e tests and the screenshot script: builds the web app (unless
-// E2E_SKIP_BUILD=1), then runs the API with tsx on a fresh temporary DATA_DIR that is removed on exit.
+// Starts the real app for the e2e tests and the screenshot script: builds the web app and the server
+// (unless E2E_SKIP_BUILD=1), then runs the compiled server (`node dist/server.js`, what production
+// runs) on a fresh temporary DATA_DIR that is removed on exit.
 // Every other setting comes from the environment (see e2e/playwright.config.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,8 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  const api = spawnSync('npm', ['run', 'build', '-w', '@safqa/api'], { cwd: root, stdio: 'inherit' });
+  if (api.status !== 0) process.exit(api.status ?? 1);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-e2e-'));
@@ -25,8 +28,8 @@ const env = { ...process.env, DATA_DIR: dataDir };
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete env.DATABASE_URL;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  cwd: root,
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+  cwd: path.join(root, 'apps/api'),
   env,
   stdio: 'inherit',
 });

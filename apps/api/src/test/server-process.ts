@@ -20,10 +20,17 @@ const API_DIR = path.resolve(import.meta.dirname, '../..');
 
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number; shell?: string; nodeArgs?: string[] } = {},
+  options: {
+    timeoutMs?: number;
+    shell?: string;
+    nodeArgs?: string[];
+    /** `compiled`: the production build, `node dist/server.js` (run `npm run build -w @safqa/api` first). */
+    build?: 'source' | 'compiled';
+  } = {},
 ): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? 90_000;
-  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'];
+  const entry = options.build === 'compiled' ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const args = [...(options.nodeArgs ?? []), ...entry];
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env };
   // A fixed PORT is polled on /api/health, so the server may log less than info.
   const fixedPort = Number(fullEnv.PORT ?? 0);

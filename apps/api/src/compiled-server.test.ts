@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from './test/server-process';
+
+/**
+ * Production runs compiled JavaScript (issue 10): `npm run build -w @safqa/api` bundles the server,
+ * and `node dist/server.js` starts it with no TypeScript loader. Built here from the current source,
+ * then started on a fresh embedded database and asked real questions.
+ */
+const apiDir = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-compiled-'));
+let server: ServerProcess | undefined;
+afterAll(() => {
+  server?.child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the compiled server', { timeout: 120_000 }, () => {
+  it('builds to plain JavaScript that imports no TypeScript', () => {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: apiDir, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    const files = readdirSync(path.join(apiDir, 'dist')).filter((f) => f.endsWith('.js'));
+    expect(files).toContain('server.js');
+    for (const file of files) {
+      const code = readFileSync(path.join(apiDir, 'dist', file), 'utf8');
+      expect(code, file).not.toMatch(/from ["'][^"']+\.tsx?["']|["']tsx["']|@safqa\/shared/);
+    }
+    expect(readdirSync(path.join(apiDir, 'dist/migrations')).filter((f) => f.endsWith('.sql')).length).toBe(
+      readdirSync(path.join(apiDir, 'src/db/migrations')).filter((f) => f.endsWith('.sql')).length,
+    );
+  });
+
+  it('starts with node alone, migrates a fresh database, serves, and stops cleanly on SIGTERM', async () => {
+    server = await startServerProcess(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: '0',
+        NODE_ENV: 'test',
+        CAPTCHA_PROVIDER: 'off',
+        MAIL_TRANSPORT: 'outbox',
+        SEED_DEMO: 'false',
+      },
+      { build: 'compiled', timeoutMs: 90_000 },
+    );
+    // No loader was given to node: the process runs the bundle as it is.
+    expect(server.child.spawnargs).not.toContain('tsx');
+    const health = await fetch(`${server.baseUrl}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', db: 'ok' });
+    const faqs = await fetch(`${server.baseUrl}/api/faqs`);
+    expect(faqs.status).toBe(200);
+    const bad = await fetch(`${server.baseUrl}/api/opportunities?page=abc`);
+    expect(bad.status).toBe(400);
+    expect(await server.stop()).toBe(0);
+  });
+});
