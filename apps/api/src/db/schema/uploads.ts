@@ -23,6 +23,12 @@ export const uploads = pgTable(
     /** The 960 px rendition of a large image (srcset); null for small images and older uploads. */
     mediumKey: text('medium_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the daily cleanup last found a listing using it; an upload unused for 24 hours is removed. */
+    lastReferencedAt: timestamp('last_referenced_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('uploads_key_idx').on(t.key), index('uploads_uploaded_by_idx').on(t.uploadedBy)],
+  (t) => [
+    uniqueIndex('uploads_key_idx').on(t.key),
+    index('uploads_uploaded_by_idx').on(t.uploadedBy),
+    index('uploads_created_at_idx').on(t.createdAt),
+  ],
 );

@@ -14,6 +14,7 @@ import { receiveSingleFile } from './multipart';
 import { createUploadsRepository } from './repository';
 import { createUploadsService, type UploadsService } from './service';
 import { attachmentDisposition, createFileSigner, documentKeyFromUrl } from './signed-url';
+import { removeUnusedUploads, UNUSED_UPLOAD_TTL_MS } from './cleanup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +23,14 @@ declare module 'fastify' {
   }
 }
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 415: errorBody, 507: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  413: errorBody,
+  415: errorBody,
+  507: errorBody,
+};
 
 const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createUploadsService({
@@ -31,6 +39,10 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     signer: createFileSigner(app.config.jwtSecret),
   });
   app.decorate('uploads', service);
+  // Once a day, across all processes: uploads no listing has used for 24 hours go (cleanup.ts).
+  app.jobs.every('uploads-cleanup', UNUSED_UPLOAD_TTL_MS, async ({ now, log }) => {
+    await removeUnusedUploads(app.db, app.storage, now, log);
+  });
 
   app.post(
     '/api/uploads/images',
@@ -97,4 +109,4 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default fp(uploadsRoutes, { name: 'uploads', dependencies: ['auth', 'storage', 'errors'] });
+export default fp(uploadsRoutes, { name: 'uploads', dependencies: ['auth', 'storage', 'errors', 'jobs'] });

@@ -1,0 +1,114 @@
+import { and, asc, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema/uploads';
+import type { Storage } from '../../storage/storage';
+
+/** An upload that no listing has used for this long is removed (API.md "Operations", issue 10). */
+export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const BATCH = 200;
+
+export interface CleanupSummary {
+  /** Uploads deleted with their files. */
+  removed: number;
+  /** Old uploads found in use (their last use is now). */
+  inUse: number;
+}
+
+type Row = Pick<typeof uploads.$inferSelect, 'id' | 'key' | 'kind' | 'thumbnailKey' | 'mediumKey'>;
+
+function values(items: string[]) {
+  return sql.join(
+    items.map((item) => sql`${item}`),
+    sql`, `,
+  );
+}
+
+/** Which of `rows` a listing uses now: images and logos by public URL, documents by storage key. */
+async function inUse(db: Db, storage: Storage, rows: Row[]): Promise<Set<number>> {
+  const images = rows.filter((row) => row.kind === 'image');
+  const documents = rows.filter((row) => row.kind === 'document');
+  const used = new Set<number>();
+  if (images.length) {
+    const byUrl = new Map(images.map((row) => [storage.publicUrl(row.key), row.id]));
+    const urls = [...byUrl.keys()];
+    const found = (await db.execute(sql`
+      SELECT img->>'url' AS url FROM opportunities o CROSS JOIN LATERAL jsonb_array_elements(o.images) img
+      WHERE img->>'url' IN (${values(urls)})
+      UNION SELECT logo AS url FROM opportunities WHERE logo IN (${values(urls)})
+    `)) as unknown as { rows: { url: string }[] };
+    for (const { url } of found.rows) used.add(byUrl.get(url)!);
+  }
+  if (documents.length) {
+    const byKey = new Map(documents.map((row) => [row.key, row.id]));
+    const found = (await db.execute(sql`
+      SELECT doc->>'key' AS key FROM opportunities o CROSS JOIN LATERAL jsonb_array_elements(o.documents) doc
+      WHERE doc->>'key' IN (${values([...byKey.keys()])})
+    `)) as unknown as { rows: { key: string }[] };
+    for (const { key } of found.rows) used.add(byKey.get(key)!);
+  }
+  return used;
+}
+
+/**
+ * The daily cleanup: every upload older than 24 hours and not used by any listing for 24 hours is
+ * deleted, files first (images with their thumbnail and 960 px rendition), then its row, so a crash
+ * in between leaves a row whose files are gone and that the next run deletes. Uploads in use get
+ * `last_referenced_at = now`, so one dropped from a listing is kept 24 more hours (an edit undone).
+ */
+export async function removeUnusedUploads(
+  db: Db,
+  storage: Storage,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<CleanupSummary> {
+  const cutoff = new Date(now.getTime() - UNUSED_UPLOAD_TTL_MS);
+  const summary: CleanupSummary = { removed: 0, inUse: 0 };
+  for (let after = 0; ;) {
+    const rows: Row[] = await db
+      .select({
+        id: uploads.id,
+        key: uploads.key,
+        kind: uploads.kind,
+        thumbnailKey: uploads.thumbnailKey,
+        mediumKey: uploads.mediumKey,
+      })
+      .from(uploads)
+      .where(
+        and(
+          gt(uploads.id, after),
+          lt(uploads.createdAt, cutoff),
+          or(isNull(uploads.lastReferencedAt), lt(uploads.lastReferencedAt, cutoff)),
+        ),
+      )
+      .orderBy(asc(uploads.id))
+      .limit(BATCH);
+    if (!rows.length) break;
+    after = rows.at(-1)!.id;
+    const used = await inUse(db, storage, rows);
+    if (used.size) {
+      await db
+        .update(uploads)
+        .set({ lastReferencedAt: now })
+        .where(inArray(uploads.id, [...used]));
+      summary.inUse += used.size;
+    }
+    const unused = rows.filter((row) => !used.has(row.id));
+    for (const row of unused) {
+      const visibility = row.kind === 'image' ? 'public' : 'private';
+      const keys = [row.key, row.thumbnailKey, row.mediumKey].filter((key): key is string => !!key);
+      await Promise.all(keys.map((key) => storage.remove(visibility, key)));
+    }
+    if (unused.length) {
+      await db.delete(uploads).where(
+        inArray(
+          uploads.id,
+          unused.map((row) => row.id),
+        ),
+      );
+      summary.removed += unused.length;
+    }
+  }
+  if (summary.removed || summary.inUse) log?.info(summary, 'unused uploads removed');
+  return summary;
+}
