@@ -11,6 +11,7 @@ import errorsPlugin from './plugins/errors';
 import csrfPlugin from './plugins/csrf';
 import authPlugin from './plugins/auth';
 import storagePlugin from './plugins/storage';
+import type { Storage } from './storage/storage';
 import mailerPlugin from './plugins/mailer';
 import jobsPlugin from './plugins/jobs';
 import captchaPlugin from './plugins/captcha';
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Run the background job loop (the server does; API tests call app.jobs.runDue themselves). */
   runJobs?: boolean;
+  /** The file storage; by default the one the configuration asks for (storage/create-storage.ts). */
+  storage?: Storage;
 }
 
 /** Builds the app without listening: external plugins, then app plugins, then modules (fastify/demo). */
@@ -58,6 +61,7 @@ export async function buildApp({
   database,
   logStream,
   runJobs = false,
+  storage,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -88,7 +92,7 @@ export async function buildApp({
   await app.register(gracefulClosePlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
-  await app.register(storagePlugin);
+  await app.register(storagePlugin, { storage });
   await app.register(mailerPlugin);
   await app.register(jobsPlugin, { runLoop: runJobs });
   await app.register(captchaPlugin);

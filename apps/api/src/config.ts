@@ -34,6 +34,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
   RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanString.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -72,6 +78,17 @@ export interface Config {
    * default with DATABASE_URL) or `memory` (the embedded database, which one process holds).
    */
   rateLimitStore: 'memory' | 'database';
+  /** S3-compatible storage of uploads when S3_BUCKET is set; else files live under DATA_DIR. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 /** A secret kept beside the data so restarts keep sessions valid; never used in production. */
@@ -96,6 +113,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR);
 
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
   if (isProduction) {
     const problems: string[] = [];
     if (!env.JWT_SECRET) problems.push('JWT_SECRET must be set');
@@ -142,6 +162,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     sse: { heartbeatMs: 25_000, maxStreamsPerUser: 5 },
     metricsToken: env.METRICS_TOKEN,
     rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          // MinIO, s3rver and most self-hosted servers need path-style addresses.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+        }
+      : undefined,
     ...overrides,
   };
   return config;

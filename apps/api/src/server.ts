@@ -5,7 +5,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { createShutdown } from './lib/shutdown';
 import { seed } from './db/seed/seed';
-import { createLocalStorage } from './storage/storage';
+import { createStorage } from './storage/create-storage';
 import path from 'node:path';
 
 async function main() {
@@ -17,8 +17,9 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await migrate(database);
-  const seeded = await seed({ database, config, storage: createLocalStorage(config.dataDir) });
-  const app = await buildApp({ config, database, runJobs: true });
+  const storage = await createStorage(config);
+  const seeded = await seed({ database, config, storage });
+  const app = await buildApp({ config, database, storage, runJobs: true });
   const { warnings, ...counts } = seeded;
   app.log.info({ seed: counts }, `seed done in ${seeded.durationMs} ms`);
   for (const warning of warnings) app.log.warn(`seed: ${warning}`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalStorage, type Storage } from '../storage/storage';
+import { createStorage } from '../storage/create-storage';
+import type { Storage } from '../storage/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,7 +10,7 @@ declare module 'fastify' {
 }
 
 async function storagePlugin(app: FastifyInstance, options: { storage?: Storage }) {
-  app.decorate('storage', options.storage ?? createLocalStorage(app.config.dataDir));
+  app.decorate('storage', options.storage ?? (await createStorage(app.config)));
 }
 
 export default fp(storagePlugin, { name: 'storage', dependencies: ['database'] });

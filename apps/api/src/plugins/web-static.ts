@@ -8,9 +8,11 @@ import { PAGE_COOKIES, type Language } from '@safqa/shared/constants';
 import { redactUrl } from '../logger';
 import { parseTemplate, renderHead } from '../web/page-document';
 import { loadPageRenderer, type PageRenderer } from '../web/page-renderer';
-import { storeServerError } from './errors';
+import { AppError, storeServerError } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Keys of stored public files: letters, digits, / _ . - (storage.ts refuses anything else). */
+const SAFE_UPLOAD_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Paths that never fall back to the web app: the API, hashed assets and uploads answer 404 when missing. */
@@ -26,21 +28,38 @@ const NO_FALLBACK = /^\/(?:api|assets|uploads|og)(?:\/|$)/;
  * Registered after the modules: its catch-all route must not shadow anything.
  */
 async function webStaticPlugin(app: FastifyInstance) {
-  mkdirSync(app.storage.publicRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: app.storage.publicRoot,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (reply) => {
-      reply.header('cache-control', IMMUTABLE);
-      reply.header('x-content-type-options', 'nosniff');
-      // Public images may be shown by other sites (webmail showing our emails, link previews).
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-    },
-  });
+  const publicHeaders = (reply: { header(name: string, value: string): unknown }) => {
+    reply.header('cache-control', IMMUTABLE);
+    reply.header('x-content-type-options', 'nosniff');
+    // Public images may be shown by other sites (webmail showing our emails, link previews).
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+  };
+  const { publicRoot } = app.storage;
+  if (publicRoot) {
+    mkdirSync(publicRoot, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: publicRoot,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      setHeaders: publicHeaders,
+    });
+  } else {
+    // Object storage: the same addresses, streamed from the bucket (which stays private).
+    app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const object =
+        SAFE_UPLOAD_KEY.test(key) && !key.includes('..') ? await app.storage.get('public', key) : null;
+      if (!object) throw new AppError(404, 'NOT_FOUND');
+      publicHeaders(reply);
+      return reply
+        .type(key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream')
+        .header('content-length', object.size)
+        .send(object.stream);
+    });
+  }
 
   const root = app.config.webDist;
   const indexFile = path.join(root, 'index.html');

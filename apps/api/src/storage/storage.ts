@@ -6,7 +6,8 @@ import type { Readable } from 'node:stream';
 /**
  * Where uploaded and seeded files live. Two visibilities: `public` files (re-encoded images) are served
  * as static files under /uploads/; `private` files (documents) only through signed, expiring URLs.
- * Local disk under DATA_DIR today; an S3-compatible implementation would keep this interface.
+ * Two drivers: local disk under DATA_DIR (this file, the default) and S3-compatible object storage
+ * (s3-storage.ts, when S3_BUCKET is set); create one with createStorage(config).
  */
 export type Visibility = 'public' | 'private';
 
@@ -22,8 +23,13 @@ export interface Storage {
   remove(visibility: Visibility, key: string): Promise<void>;
   /** The public URL path of a public file, e.g. /uploads/images/ab/abcd.webp */
   publicUrl(key: string): string;
-  /** Absolute directory of public files (served statically). */
-  publicRoot: string;
+  /** Absolute directory of public files (served statically); null when they are not on this disk. */
+  publicRoot: string | null;
+  /**
+   * A short-lived URL the browser can download a private file from directly (S3 pre-signed GET),
+   * or absent: the server streams the file itself.
+   */
+  downloadUrl?(key: string, file: { mimeType: string; disposition: string }): Promise<string>;
 }
 
 /** The file system (or bucket quota) has no room for the file; nothing of it was kept. */
@@ -33,11 +39,11 @@ const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
 
-function assertSafeKey(key: string) {
+export function assertSafeKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
 }
 
-export function createLocalStorage(dataDir: string): Storage {
+export function createLocalStorage(dataDir: string): Storage & { publicRoot: string } {
   const roots: Record<Visibility, string> = {
     public: path.join(dataDir, 'uploads', 'public'),
     private: path.join(dataDir, 'uploads', 'private'),

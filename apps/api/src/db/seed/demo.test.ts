@@ -9,7 +9,7 @@ import { searchTextOf } from '@safqa/shared/arabic-normalise';
 import { CATEGORY_TILES } from '@safqa/shared/constants';
 import { loadConfig } from '../../config';
 import { verifyPassword } from '../../lib/password';
-import { createLocalStorage, type Storage } from '../../storage/storage';
+import { createLocalStorage } from '../../storage/storage';
 import { openTestDatabase } from '../../test/test-app';
 import type { Database } from '../client';
 import { cities } from '../schema/lookups';
@@ -27,7 +27,7 @@ import { seed, type SeedReport } from './seed';
 describe('seed with demo content', () => {
   let database: Database;
   let dataDir: string;
-  let storage: Storage;
+  let storage: ReturnType<typeof createLocalStorage>;
   let first: SeedReport;
   const printed: string[] = [];
   const run = (db: Database, env: Record<string, string> = {}) =>

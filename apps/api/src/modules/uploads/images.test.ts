@@ -22,7 +22,7 @@ function upload(client: TestClient, data: Buffer, filename = 'photo.jpg', conten
 }
 
 function publicFile(url: string) {
-  return readFile(path.join(t.app.storage.publicRoot, url.replace(/^\/uploads\//, '')));
+  return readFile(path.join(t.app.storage.publicRoot!, url.replace(/^\/uploads\//, '')));
 }
 
 /** A PNG whose header claims `width` x `height` pixels but holds almost no data (a decompression bomb). */

@@ -97,6 +97,8 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const signature = request.query.signature;
       if (!Number.isSafeInteger(expires) || !signature) throw new AppError(403, 'FORBIDDEN');
       const file = await service.openDocument(key, expires, signature);
+      if (file.redirect)
+        return reply.header('cache-control', 'private, no-store').redirect(file.redirect, 302);
       return reply
         .header('content-type', file.mimeType)
         .header('content-length', file.size)

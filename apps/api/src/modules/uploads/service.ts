@@ -8,6 +8,7 @@ import { detectDocument, detectImage, DOCUMENT_TYPES } from './detect';
 import { ImageTooLargeError, reencodeImage } from './image';
 import type { UploadsRepository } from './repository';
 import {
+  attachmentDisposition,
   documentKeyFromUrl,
   imageKeyFromUrl,
   safeFileName,
@@ -28,12 +29,11 @@ export interface UploadedDocumentResult extends SignedUrl {
   size: number;
   mimeType: string;
 }
-export interface DocumentDownload {
-  stream: Readable;
-  size: number;
-  mimeType: string;
-  name: string;
-}
+/** A document to send: its bytes (local disk), or where the browser gets them (object storage). */
+export type DocumentDownload = { mimeType: string; name: string } & (
+  | { stream: Readable; size: number; redirect?: undefined }
+  | { redirect: string; stream?: undefined; size?: undefined }
+);
 
 function newKey(folder: 'images' | 'docs', ext: string, suffix = '') {
   const id = randomBytes(16).toString('hex');
@@ -50,7 +50,10 @@ function imageVariants(row: {
   if (!row.width || !row.height) return [];
   const sized = (key: string | null, maxEdge: number) =>
     key ? [{ key, width: fitInside(row.width!, row.height!, maxEdge).width }] : [];
-  return [...sized(row.thumbnailKey, UPLOAD_LIMITS.thumbnailMaxEdge), ...sized(row.mediumKey, UPLOAD_LIMITS.mediumMaxEdge)];
+  return [
+    ...sized(row.thumbnailKey, UPLOAD_LIMITS.thumbnailMaxEdge),
+    ...sized(row.mediumKey, UPLOAD_LIMITS.mediumMaxEdge),
+  ];
 }
 
 /**
@@ -234,9 +237,20 @@ export function createUploadsService(deps: {
     async openDocument(key: string, expires: number, signature: string): Promise<DocumentDownload> {
       if (signer.verify(key, expires, signature) !== 'ok') throw new AppError(403, 'FORBIDDEN');
       const row = await repo.findByKey(key);
-      const object = row?.kind === 'document' ? await storage.get('private', key) : null;
-      if (!row || !object) throw new AppError(404, 'NOT_FOUND');
-      return { stream: object.stream, size: object.size, mimeType: row.mimeType, name: row.originalName };
+      if (row?.kind !== 'document') throw new AppError(404, 'NOT_FOUND');
+      const file = { mimeType: row.mimeType, name: row.originalName };
+      // Object storage: the browser fetches the bytes from the bucket with a one-minute pre-signed URL.
+      if (storage.downloadUrl) {
+        if (!(await storage.exists('private', key))) throw new AppError(404, 'NOT_FOUND');
+        const url = await storage.downloadUrl(key, {
+          mimeType: file.mimeType,
+          disposition: attachmentDisposition(file.name),
+        });
+        return { ...file, redirect: url };
+      }
+      const object = await storage.get('private', key);
+      if (!object) throw new AppError(404, 'NOT_FOUND');
+      return { ...file, stream: object.stream, size: object.size };
     },
   };
 }
