@@ -51,6 +51,8 @@ export async function terminateConnections(database: string): Promise<number> {
 
 export interface Caller {
   token: string;
+  /** The account's email, for callers made by newMember (to sign in again after a restart). */
+  email?: string;
   get(path: string): Promise<{ status: number; body: Record<string, unknown> }>;
   post(path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
 }
@@ -110,7 +112,7 @@ export async function newMember(baseUrl: string, label: string): Promise<Caller>
   expect(link, 'verification link').not.toBeNull();
   const verified = await anonymous.get(`/api/auth/verify-email?token=${link![1]}&userId=${link![2]}`);
   expect(verified.status, 'verify').toBe(200);
-  return signIn(baseUrl, email, password);
+  return { ...(await signIn(baseUrl, email, password)), email };
 }
 
 /** An approved listing of `owner` (an admin approves it), with lookups the server seeded. */

@@ -1,0 +1,170 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngImage } from '../test/file-fixtures';
+import { validInput } from '../test/opportunity-fixtures';
+import { startServerProcess, type ServerProcess } from '../test/server-process';
+import { createDatabase, newMember, signIn, type Caller } from './support';
+
+/**
+ * Issue 10: SIGKILL while ten pictures are being uploaded and listings are being created. After a
+ * restart no upload row and no listing points to a missing file, no listing is half written, and
+ * every upload or listing that was acknowledged (201) is there.
+ */
+const ADMIN = { email: 'faults-admin@example.test', password: 'Faults#Admin1234' };
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let dataDir: string;
+const servers: ServerProcess[] = [];
+
+beforeAll(async () => {
+  database = await createDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-fault-kill-'));
+}, 60_000);
+
+afterAll(async () => {
+  for (const server of servers) server.child.kill('SIGKILL');
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start() {
+  const server = await startServerProcess(
+    {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'test',
+      CAPTCHA_PROVIDER: 'off',
+      MAIL_TRANSPORT: 'outbox',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_SCALE: '1000',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    { timeoutMs: 120_000 },
+  );
+  servers.push(server);
+  return server;
+}
+
+async function uploadPicture(baseUrl: string, member: Caller, picture: Buffer) {
+  const health = await fetch(`${baseUrl}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
+  const form = new FormData();
+  form.append('images', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'shop.png');
+  const res = await fetch(`${baseUrl}/api/uploads/images`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${member.token}`,
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': decodeURIComponent(xsrf),
+    },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as { files: { url: string }[] } };
+}
+
+const file = (key: string) => path.join(dataDir, 'uploads', 'public', key);
+const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
+
+describe('SIGKILL during uploads and listing creates', () => {
+  it('leaves no row pointing to a missing file, no half-written listing, and every acknowledged write', async () => {
+    let server = await start();
+    const owner = await newMember(server.baseUrl, 'killed');
+    const ownerEmail = owner.email!;
+    const picture = await pngImage(1600, 1000);
+    const ready = await uploadPicture(server.baseUrl, owner, picture);
+    expect(ready.status).toBe(201);
+    const lookups = async (caller: Caller, kind: string, query = '') =>
+      ((await caller.get(`/api/admin/lookups/${kind}${query}`)).body.data as { id: number }[])[0]!.id;
+    const regionId = await lookups(owner, 'regions');
+    const ids = {
+      businessTypeId: await lookups(owner, 'business-types'),
+      regionId,
+      cityId: await lookups(owner, 'cities', `?regionId=${regionId}`),
+      companyAgeId: await lookups(owner, 'company-ages'),
+      companySizeId: await lookups(owner, 'company-sizes'),
+    };
+
+    const acknowledgedUploads: string[] = [];
+    const acknowledgedListings: number[] = [];
+    // Three rounds, killed at different moments: early, in the middle, late in the work.
+    const killed: number[] = [];
+    for (const killAfterMs of [100, 800, 2500]) {
+      const member = await signIn(server.baseUrl, ownerEmail, 'Fault#Member1234');
+      const before = acknowledgedUploads.length;
+      const uploads = Array.from({ length: 10 }, () =>
+        uploadPicture(server.baseUrl, member, picture).then(
+          (res) => {
+            if (res.status === 201) acknowledgedUploads.push(res.body.files[0]!.url);
+          },
+          () => undefined,
+        ),
+      );
+      const creates = Array.from({ length: 3 }, (_, i) =>
+        member
+          .post(
+            '/api/opportunities',
+            validInput({ ...ids, name: `Killed ${killAfterMs}-${i}`, images: [ready.body.files[0]!.url] }),
+          )
+          .then(
+            (res) => {
+              if (res.status === 201) acknowledgedListings.push(res.body.id as number);
+            },
+            () => undefined,
+          ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, killAfterMs));
+      server.child.kill('SIGKILL');
+      await Promise.all([...uploads, ...creates]);
+      killed.push(10 - (acknowledgedUploads.length - before));
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        await new Promise((resolve) => server.child.once('exit', resolve));
+      }
+      server = await start();
+    }
+
+    // Every upload row has all of its files; every acknowledged upload has its row.
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const rows = (
+      await db.query<{ key: string; thumbnail_key: string | null; medium_key: string | null }>(
+        "SELECT key, thumbnail_key, medium_key FROM uploads WHERE kind = 'image'",
+      )
+    ).rows;
+    for (const row of rows) {
+      for (const key of [row.key, row.thumbnail_key, row.medium_key].filter(Boolean) as string[]) {
+        expect(existsSync(file(key)), `file of an upload row: ${key}`).toBe(true);
+      }
+    }
+    const rowKeys = new Set(rows.map((row) => row.key));
+    for (const url of acknowledgedUploads) expect(rowKeys.has(keyOf(url)), url).toBe(true);
+
+    // Every listing is whole, and its pictures are there.
+    const listings = (
+      await db.query<{ id: number; name: string; images: { url: string }[]; search_text: string }>(
+        'SELECT id, name, images, search_text FROM opportunities',
+      )
+    ).rows;
+    await db.end();
+    for (const id of acknowledgedListings) expect(listings.map((l) => l.id)).toContain(id);
+    const again = await signIn(server.baseUrl, ownerEmail, 'Fault#Member1234');
+    for (const listing of listings) {
+      expect(listing.images.length).toBeGreaterThan(0);
+      expect(listing.search_text.length).toBeGreaterThan(0);
+      for (const image of listing.images) expect(existsSync(file(keyOf(image.url))), image.url).toBe(true);
+      const detail = await again.get(`/api/opportunities/${listing.id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.name).toBe(listing.name);
+    }
+    // The kills did land in the middle of the work: some uploads answered, some never did.
+    expect(
+      acknowledgedUploads.length,
+      `uploads answered, killed per round: ${killed.join(', ')}`,
+    ).toBeGreaterThan(0);
+    expect(killed.some((count) => count > 0)).toBe(true);
+    expect(await server.stop()).toBe(0);
+  });
+});
