@@ -4,8 +4,10 @@
  * beside the same run's figures for a static HTML page of the same size served by the same server
  * (the ceiling: what the network and the browser cost with no JavaScript at all).
  *
- *   npm run bench -- pages            builds the web app, starts the server on a fresh DATA_DIR
- *   npm run bench -- pages --no-build uses apps/web/dist as it is
+ *   npm run bench -- pages            builds the web app and the server, starts the compiled server
+ *                                     (NODE_ENV=production) on a fresh DATA_DIR seeded with demo data
+ *   npm run bench -- pages --no-build uses apps/web/dist and apps/api/dist as they are
+ *   npm run bench -- pages --only=/faq measures that page only
  *
  * Goals: performance >= 95 on every page in both languages, CLS <= 0.02, LCP <= 2.0 s.
  * CHROMIUM_PATH picks the browser (default /usr/bin/chromium); BENCH_RUNS the runs per page (3).
@@ -77,7 +79,7 @@ function row(label: string, f: Figures, ceiling?: Figures) {
 
 async function main() {
   if (!process.argv.includes('--no-build')) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@safqa/web'], {
+    const build = spawnSync('npm', ['run', 'build'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
@@ -95,7 +97,10 @@ async function main() {
   const top = (await (await fetch(`${seeding.baseUrl}/api/opportunities/top`)).json()) as {
     opportunities: { id: number }[];
   };
-  const pages = ['/', '/search', `/opportunities/${top.opportunities[0]!.id}`, '/faq'];
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  const pages = ['/', '/search', `/opportunities/${top.opportunities[0]!.id}`, '/faq'].filter(
+    (page) => !only || page === only || (only === '/opportunities' && page.startsWith('/opportunities/')),
+  );
   for (const [index, page] of pages.entries()) {
     const html = await (await fetch(`${seeding.baseUrl}${page}?lang=ar`)).text();
     const text = html
@@ -106,9 +111,19 @@ async function main() {
     writeFileSync(path.join(ceilingDir, `page-${index}.html`), body.padEnd(Buffer.byteLength(html), ' '));
   }
   await seeding.stop();
+  // As in production: the compiled server, React's production build on the server side too.
   const server = await startServerProcess(
-    { DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' },
-    { timeoutMs: 180_000 },
+    {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-only-secret-0123456789abcdefghijklmnop',
+      ALTCHA_HMAC_KEY: 'bench-only-altcha-key',
+      PUBLIC_URL: 'https://safqa.example',
+      SMTP_HOST: '127.0.0.1',
+      SEED_DEMO: '',
+    },
+    { timeoutMs: 180_000, build: 'compiled' },
   );
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,

@@ -79,6 +79,14 @@ export async function registerOwner(request: APIRequestContext, label: string, u
 
 /** Signs the browser in (the web app reads the tokens from localStorage) and sets the language. */
 export async function useSession(context: BrowserContext, session: Session | null, language: 'ar' | 'en') {
+  // What a returning visitor's browser holds: public/boot.js keeps these cookies equal to the stored
+  // language and session, so the server renders the first page as it will look after hydration.
+  await context.addCookies(
+    [
+      { name: 'lang', value: language },
+      ...(session ? [{ name: 'signed_in', value: '1' }] : []),
+    ].map((cookie) => ({ ...cookie, url: process.env.E2E_BASE_URL! })),
+  );
   await context.addInitScript(
     ([tokens, lng]) => {
       localStorage.setItem('language', lng);

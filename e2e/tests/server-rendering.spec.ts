@@ -138,3 +138,40 @@ test.describe('a signed-in visitor', () => {
     expect(await page.evaluate(() => (window as unknown as { sawLogin: boolean }).sawLogin)).toBe(false);
   });
 });
+
+test.describe('a tap before the page is interactive', () => {
+  /** Holds the app's entry script back, as a slow phone would take long to fetch and run it. */
+  async function slowScripts(page: Page) {
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+  }
+
+  // A page of its own: the fixture's `page` waits for the app after each goto, which is the point here.
+  test('is not lost: the app acts on it once it answers', async ({ context }) => {
+    const page = await context.newPage();
+    await slowScripts(page);
+    // 'commit': the HTML is arriving; DOMContentLoaded would wait for the held script itself.
+    await page.goto('/faq', { waitUntil: 'commit' });
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    // The language switch, tapped while the page is still only server HTML.
+    await page.getByRole('button', { name: 'English' }).click({ noWaitAfter: true });
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'faqs.title'));
+  });
+
+  test('never submits a form natively: the password does not end up in the address', async ({ context }) => {
+    const page = await context.newPage();
+    await slowScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    await page.locator('input[type="email"]').fill('early@example.test');
+    await page.locator('input[type="password"]').fill('Early#Secret123');
+    await page.locator('input[type="password"]').press('Enter');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    expect(page.url()).not.toContain('Secret');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});

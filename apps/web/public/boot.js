@@ -44,4 +44,36 @@
   } catch (e) {
     /* storage blocked: light */
   }
+
+  // A server-rendered page shows its buttons before the app's JavaScript has run. A tap on one then
+  // would do nothing, and a form would submit natively (a GET with its fields in the address). Until
+  // the app marks <html data-app-ready>, such taps and submits are held here and the app replays
+  // them once it answers (src/app/early-input.ts). Links are left alone: they navigate as links do.
+  var held = [];
+  window.__safqaEarlyInput = held;
+  function ready() {
+    return root.hasAttribute('data-app-ready');
+  }
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (ready() || !event.target || !event.target.closest) return;
+      var control = event.target.closest('button, input[type="submit"], input[type="button"], [role="button"]');
+      if (!control || control.closest('a[href]')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.push({ kind: 'click', target: control });
+    },
+    true,
+  );
+  document.addEventListener(
+    'submit',
+    function (event) {
+      if (ready()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.push({ kind: 'submit', target: event.target });
+    },
+    true,
+  );
 })();

@@ -4,6 +4,7 @@ import { OpportunityActionsProvider } from '@/components/opportunity-actions-slo
 import { SessionHintProvider } from '@/lib/use-session';
 import { AppErrorBoundary } from './error-screen';
 import { OPPORTUNITY_ACTIONS } from './opportunity-actions';
+import { replayEarlyInput } from './early-input';
 
 /**
  * The providers around the router, the same in the browser (main.tsx) and on the server
@@ -33,11 +34,14 @@ export function App({
 
 /**
  * Marks <html data-app-ready> once React has hydrated (or rendered) the page: from then on taps and
- * typing reach the app. A tap on server-rendered HTML before that is lost, so the e2e suite waits for
- * it after each navigation (e2e/support/fixtures.ts), as a monitor of time-to-interactive could.
+ * typing reach the app. Taps and submits made before (held by public/boot.js) are replayed now.
  */
 function useAppReadyMarker() {
   useEffect(() => {
     document.documentElement.setAttribute('data-app-ready', '');
+    // After the updates hydration schedules (the session read from storage) have committed, so the
+    // replayed tap meets the handlers of the page as the user now sees it.
+    const timer = setTimeout(() => replayEarlyInput(), 0);
+    return () => clearTimeout(timer);
   }, []);
 }

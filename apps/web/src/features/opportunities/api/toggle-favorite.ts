@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';
 import { opportunityKey } from './get-opportunity';
 
-/** POST or DELETE /api/favorites/{id} (both idempotent); the detail shows the new state at once. */
+/** POST or DELETE /api/favorites/{id} (both idempotent); the detail shows the new state at once, then the server's. */
 export function useToggleFavorite(id: number) {
   const client = useQueryClient();
   const { user } = useSession();
@@ -23,6 +23,9 @@ export function useToggleFavorite(id: number) {
     },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['/api/favorites'] });
+      // The server's word last: a load of the detail that started before the change (the page still
+      // settling after sign-in) must not leave the button showing the old state.
+      void client.invalidateQueries({ queryKey: key });
     },
   });
 }
