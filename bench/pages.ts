@@ -58,9 +58,21 @@ async function measure(url: string, port: number): Promise<Figures> {
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is taken again, twice at most. */
+async function measureWithRetry(url: string, port: number): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`retrying ${url}: ${String(error)}`);
+    }
+  }
+}
+
 async function medianOf(url: string, port: number): Promise<Figures> {
   const runs: Figures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await measure(url, port));
+  for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(url, port));
   return {
     performance: median(runs.map((r) => r.performance)),
     fcpMs: median(runs.map((r) => r.fcpMs)),

@@ -228,6 +228,15 @@ describe('other pages', () => {
     expect(res.body).toContain('<html lang="en" dir="ltr" data-server-lang>');
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('id="server-state"');
+    // Nothing to read before the app runs: its imports are preloaded at once.
+    expect(res.body).toContain('<link rel="modulepreload"');
+  });
+
+  it('lets a server-rendered page paint before the app loads: the entry script, no module preloads', async () => {
+    const html = (await page('/faq')).body;
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(html).not.toContain('modulepreload');
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
   });
 
   it('renders the account area as pending, never "Log in", for a visitor who says they are signed in', async () => {
