@@ -45,6 +45,25 @@
     /* storage blocked: light */
   }
 
+  // A server-rendered page names the app's entry instead of loading it: it is asked for right after the
+  // first paint (a frame, then a task), so the stylesheet and the largest picture come first.
+  var entryLoaded = false;
+  function loadEntry() {
+    // Looked up now: the tag comes after this script in <head>.
+    var entry = document.querySelector('meta[name="app-entry"]');
+    if (entryLoaded || !entry) return;
+    entryLoaded = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry.getAttribute('content');
+    document.head.appendChild(script);
+  }
+  requestAnimationFrame(function () {
+    setTimeout(loadEntry, 0);
+  });
+  // A tab opened in the background paints no frames: load anyway, a moment later.
+  setTimeout(loadEntry, document.visibilityState === 'hidden' ? 50 : 1500);
   // A server-rendered page shows its buttons before the app's JavaScript has run. A tap on one then
   // would do nothing, and a form would submit natively (a GET with its fields in the address). Until
   // the app marks <html data-app-ready>, such taps and submits are held here and the app replays

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse, type SseConnection } from '../test/sse-client';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
+import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 import {
   approvedListing,
   createDatabase,
@@ -20,6 +21,7 @@ const ADMIN = { email: 'faults-admin@example.test', password: 'Faults#Admin1234'
 let database: Awaited<ReturnType<typeof createDatabase>>;
 const servers: ServerProcess[] = [];
 const streams: SseConnection[] = [];
+let proxy: RoundRobinProxy;
 
 beforeAll(async () => {
   database = await createDatabase();
@@ -37,10 +39,12 @@ beforeAll(async () => {
   // One after the other: the first one migrates.
   servers.push(await startServerProcess(env, { timeoutMs: 120_000 }));
   servers.push(await startServerProcess(env, { timeoutMs: 120_000 }));
+  proxy = await startRoundRobinProxy(servers.map((server) => server.baseUrl));
 }, 300_000);
 
 afterAll(async () => {
   for (const stream of streams) stream.close();
+  await proxy?.close();
   for (const server of servers) server.child.kill('SIGKILL');
   await database?.drop();
 });
@@ -49,6 +53,38 @@ async function health(baseUrl: string) {
   const res = await fetch(`${baseUrl}/api/health`).catch(() => null);
   return res ? ((await res.json()) as { status: string; listener: string }) : null;
 }
+
+describe('the offers journey behind a round-robin balancer', () => {
+  it('asks for a code, offers and shows the owner the offer, whichever process answers each step', async () => {
+    const [a] = servers as [ServerProcess, ServerProcess];
+    const admin = await signIn(proxy.baseUrl, ADMIN.email, ADMIN.password);
+    const owner = await newMember(proxy.baseUrl, 'offer-owner');
+    const investor = await newMember(proxy.baseUrl, 'offer-investor');
+    const listingId = await approvedListing(owner, admin);
+    const asked = await investor.post(`/api/opportunities/${listingId}/offers/code`, { email: investor.email });
+    expect(asked.status).toBe(200);
+    const mail = await investor.get(`/api/dev/mail?to=${encodeURIComponent(investor.email!)}`);
+    const subjects = (mail.body.messages as { subject: string }[]).map((m) => m.subject);
+    const code = subjects.map((subject) => /(\d{4})$/.exec(subject)?.[1]).find(Boolean);
+    expect(code, `code email among ${subjects.join(' / ')}`).toBeTruthy();
+    const offered = await investor.post(`/api/opportunities/${listingId}/offers`, {
+      name: 'مستثمر عبر الموازن',
+      phone: '966551234567',
+      email: investor.email,
+      code,
+      reasons: { wantsOffer: true, knowRegulations: false, moreFinancial: true, moreOperational: false },
+      message: 'أرغب في تقديم عرض على هذه الفرصة بعد مراجعة البيانات المالية',
+      amount: 400_000,
+    });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(201);
+    const received = await owner.get(`/api/opportunities/${listingId}/offers?page=1`);
+    expect(received.status).toBe(200);
+    expect((received.body.data as { name: string }[]).map((offer) => offer.name)).toContain('مستثمر عبر الموازن');
+    // The steps really were spread over both processes.
+    expect(new Set(proxy.routed).size).toBe(2);
+    expect(proxy.routed).toContain(new URL(a.baseUrl).origin);
+  });
+});
 
 describe('live chat across processes when the database drops every connection', () => {
   it('reconnects the listener, tells open streams to resync, and delivers again with nothing lost or doubled', async () => {

@@ -130,6 +130,8 @@ const ROOT = '<div id="root"></div>';
 
 /** Vite's `<link rel="modulepreload">` tags for the entry's imports. */
 const MODULE_PRELOADS = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
+/** The app's entry script, as Vite writes it. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 export function parseTemplate(indexHtml: string): PageTemplate {
   if (!HTML_TAG.test(indexHtml)) throw new Error('index.html lacks its <html> tag');
@@ -144,9 +146,14 @@ export function parseTemplate(indexHtml: string): PageTemplate {
           ? ROOT
           : `<div id="root">${body}</div><script type="application/json" id="server-state">${state ?? ''}</script>`;
       // A server-rendered page is readable before any JavaScript: its stylesheet and largest picture
-      // get the phone's bandwidth first. The entry script still loads at once and brings its imports;
-      // preloading those (about 120 KB) would compete with the first paint.
-      const template = body === undefined ? withoutHead : withoutHead.replace(MODULE_PRELOADS, '');
+      // get the phone's bandwidth first, and the app (about 140 KB) is asked for once the page has
+      // painted (public/boot.js loads the entry named here). Taps made meanwhile are held and replayed.
+      const template =
+        body === undefined
+          ? withoutHead
+          : withoutHead
+              .replace(MODULE_PRELOADS, '')
+              .replace(ENTRY_SCRIPT, (_all, src: string) => `<meta name="app-entry" content="${src}" />`);
       return template
         .replace(HTML_TAG, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" data-server-lang>`)
         .replace('__HEAD__', () => head || defaultTitle)

@@ -232,9 +232,10 @@ describe('other pages', () => {
     expect(res.body).toContain('<link rel="modulepreload"');
   });
 
-  it('lets a server-rendered page paint before the app loads: the entry script, no module preloads', async () => {
+  it('lets a server-rendered page paint before the app loads: the entry named for boot.js, no preloads', async () => {
     const html = (await page('/faq')).body;
-    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(html).toMatch(/<meta name="app-entry" content="\/assets\/index-[\w-]+\.js" \/>/);
+    expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('modulepreload');
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
   });
