@@ -8,6 +8,7 @@ import type { Random } from './random';
  */
 export const GALLERY = { width: 1200, height: 800 } as const;
 export const THUMBNAIL = { width: 400, height: 267 } as const;
+export const MEDIUM = { width: 800, height: 533 } as const;
 export const LOGO_SIZE = 256;
 
 const W = GALLERY.width;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { StoredImage } from '../schema/opportunities';
 import type { Storage } from '../../storage/storage';
-import { GALLERY, LOGO_SIZE, THUMBNAIL, galleryArtwork, logoArtwork } from './artwork';
+import { GALLERY, LOGO_SIZE, MEDIUM, THUMBNAIL, galleryArtwork, logoArtwork } from './artwork';
 import type { DemoOpportunity } from './data/demo-opportunity';
 import { themeOf } from './illustrations';
 import { createRandom } from './random';
@@ -22,6 +22,7 @@ export function demoImageKeys(item: Pick<DemoOpportunity, 'slug' | 'imageCount'>
   const gallery = Array.from({ length: item.imageCount }, (_, i) => ({
     key: `${PREFIX}/${item.slug}-${i + 1}.webp`,
     thumbKey: `${PREFIX}/${item.slug}-${i + 1}-thumb.webp`,
+    mediumKey: `${PREFIX}/${item.slug}-${i + 1}-${MEDIUM.width}.webp`,
   }));
   return { gallery, logoKey: `${PREFIX}/${item.slug}-logo.webp` };
 }
@@ -29,12 +30,15 @@ export function demoImageKeys(item: Pick<DemoOpportunity, 'slug' | 'imageCount'>
 export function demoImageSet(storage: Storage, item: DemoOpportunity): DemoImageSet {
   const { gallery, logoKey } = demoImageKeys(item);
   return {
-    images: gallery.map(({ key, thumbKey }) => ({
+    images: gallery.map(({ key, thumbKey, mediumKey }) => ({
       url: storage.publicUrl(key),
       thumbnailUrl: storage.publicUrl(thumbKey),
       width: GALLERY.width,
       height: GALLERY.height,
-      variants: [{ url: storage.publicUrl(thumbKey), width: THUMBNAIL.width }],
+      variants: [
+        { url: storage.publicUrl(thumbKey), width: THUMBNAIL.width },
+        { url: storage.publicUrl(mediumKey), width: MEDIUM.width },
+      ],
     })),
     logo: storage.publicUrl(logoKey),
   };
@@ -50,8 +54,8 @@ async function drawListingImages(storage: Storage, item: DemoOpportunity, presen
   const theme = themeOf(item.businessTypeId);
   const { gallery, logoKey } = demoImageKeys(item);
   let written = 0;
-  for (const [index, { key, thumbKey }] of gallery.entries()) {
-    if (present(key) && present(thumbKey)) continue;
+  for (const [index, { key, thumbKey, mediumKey }] of gallery.entries()) {
+    if (present(key) && present(thumbKey) && present(mediumKey)) continue;
     const artwork = galleryArtwork(theme, createRandom(`${item.slug}#${index + 1}`), index + 1);
     const { data, info } = await sharp(Buffer.from(artwork))
       .removeAlpha()
@@ -65,6 +69,12 @@ async function drawListingImages(storage: Storage, item: DemoOpportunity, presen
     if (!present(thumbKey)) {
       const thumb = sharp(data, raw).resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover' });
       await storage.put('public', thumbKey, await thumb.webp(WEBP).toBuffer());
+      written++;
+    }
+    // What a phone's gallery asks for (about 720 px wide at its pixel ratio): half the bytes.
+    if (!present(mediumKey)) {
+      const medium = sharp(data, raw).resize(MEDIUM.width, MEDIUM.height, { fit: 'cover' });
+      await storage.put('public', mediumKey, await medium.webp(WEBP).toBuffer());
       written++;
     }
   }
@@ -89,14 +99,16 @@ export async function ensureDemoImages(
 ): Promise<number> {
   const keys = items.flatMap((item) => {
     const { gallery, logoKey } = demoImageKeys(item);
-    return [logoKey, ...gallery.flatMap((g) => [g.key, g.thumbKey])];
+    return [logoKey, ...gallery.flatMap((g) => [g.key, g.thumbKey, g.mediumKey])];
   });
   const exists = await Promise.all(keys.map((key) => storage.exists('public', key)));
   const existing = new Set(keys.filter((_, i) => exists[i]));
   const present: Present = (key) => existing.has(key);
   const todo = items.filter((item) => {
     const { gallery, logoKey } = demoImageKeys(item);
-    return !present(logoKey) || gallery.some((g) => !present(g.key) || !present(g.thumbKey));
+    return (
+      !present(logoKey) || gallery.some((g) => !present(g.key) || !present(g.thumbKey) || !present(g.mediumKey))
+    );
   });
 
   let next = 0;

@@ -150,11 +150,11 @@ describe('seed with demo content', () => {
     expect(spreadDays).toBeGreaterThan(60);
   });
 
-  it('writes every approved listing’s gallery, thumbnails and logo as WebP files in storage', async () => {
+  it('writes every approved listing’s gallery (with thumbnail and 800 px rendition) and logo as WebP files', async () => {
     const all = await database.db.select().from(opportunities);
     const stored = readdirSync(path.join(storage.publicRoot, 'seed', 'opportunities'));
     expect(first.demo!.imageFiles).toBe(stored.length);
-    expect(stored.length).toBe(all.reduce((n, o) => n + 1 + 2 * o.images.length, 0));
+    expect(stored.length).toBe(all.reduce((n, o) => n + 1 + 3 * o.images.length, 0));
     const approved = all.filter((o) => o.status === 'approved');
     for (const o of approved) {
       expect(o.images.length, o.name).toBeGreaterThanOrEqual(2);
@@ -162,6 +162,12 @@ describe('seed with demo content', () => {
       for (const image of o.images) {
         expect(image).toMatchObject({ width: 1200, height: 800 });
         files.push([image.url, 1200, 800], [image.thumbnailUrl!, 400, 267]);
+        // The srcset candidates are the files, with their true widths.
+        expect(image.variants).toEqual([
+          { url: image.thumbnailUrl, width: 400 },
+          { url: image.url.replace('.webp', '-800.webp'), width: 800 },
+        ]);
+        files.push([image.url.replace('.webp', '-800.webp'), 800, 533]);
       }
       for (const [url, width, height] of files) {
         expect(url).toMatch(/^\/uploads\/seed\/opportunities\/[a-z0-9-]+\.webp$/);
