@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -10,8 +11,8 @@ import autocannon from 'autocannon';
  *   - GET /api/opportunities with a text query, two filters and a sort, beside the same SQL run
  *     directly through the driver (10 concurrent callers) in the same run;
  *   - GET /api/opportunities/top beside a bare Fastify route answering the same JSON from memory.
- * and an open-loop run: searches sent at a fixed --rate (100 per second) whatever the answers take,
- * from 50 connections, so a slow answer does not slow the arrivals down (what real visitors do).
+ * and an open-loop run: searches sent at a fixed --rate (100 per second), evenly spaced, whatever
+ * the answers take, so a slow answer does not slow the arrivals down (what real visitors do).
  * Goals: search p95 <= 20 ms closed and open loop, and <= 1.5 x direct SQL; top >= half the bare
  * route's throughput.
  * PostgreSQL server when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, else embedded PGlite.
@@ -27,7 +28,6 @@ const duration = Number(args.duration ?? 10);
 const rows = Number(args.rows ?? 100_000);
 const connections = 10;
 const openLoopRate = Number(args.rate ?? 100);
-const OPEN_LOOP_CONNECTIONS = 50;
 const dbs = (
   args.db === 'both' ? ['postgres', 'pglite'] : [args.db ?? (serverUrl ? 'postgres' : 'pglite')]
 ) as Array<'postgres' | 'pglite'>;
@@ -84,25 +84,41 @@ async function load(url: string, paths: string[], seconds: number): Promise<Stat
 }
 
 /**
- * Open loop: `rate` requests a second spread over many connections, each sending on its own
- * schedule; with answers well under connections / rate seconds, an answer never delays the next send.
+ * Open loop: one request every 1000/rate ms, evenly spaced, whatever the answers take (a new
+ * connection when all are busy), each timed from when it was due, so a slow answer cannot hide the
+ * wait of the ones behind it (no coordinated omission).
  */
 async function loadAtRate(url: string, paths: string[], seconds: number, rate: number): Promise<Stats> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const latencies: number[] = [];
   let errors = 0;
-  const instance = autocannon({
-    url,
-    connections: OPEN_LOOP_CONNECTIONS,
-    overallRate: rate,
-    duration: seconds,
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
-  });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode !== 200) errors += 1;
-    latencies.push(responseTime);
-  });
-  const result = await instance;
-  return stats(latencies, result.duration, errors + result.errors + result.timeouts);
+  const total = Math.round(seconds * rate);
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(
+      new Promise<void>((resolve) => {
+        const request = http.get(`${url}${paths[i % paths.length]}`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode !== 200) errors += 1;
+            latencies.push(performance.now() - due);
+            resolve();
+          });
+        });
+        request.on('error', () => {
+          errors += 1;
+          resolve();
+        });
+      }),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return stats(latencies, (performance.now() - started) / 1000, errors);
 }
 
 function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
