@@ -4,26 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient, startServerProcess, type ServerProcess } from '../test/server-process';
+import { FAULT_ADMIN, faultServerEnv } from './support';
 
 /**
  * Issue 10: a second process on one embedded DATA_DIR used to start and answer 201, and every write it
  * acknowledged was gone after a restart. Now the directory has one owner: the second process exits
  * naming it, and a lock left by `kill -9` is taken over with every acknowledged write still there.
  */
-const ADMIN = { email: 'faults-admin@example.test', password: 'Faults#Admin1234' };
+const ADMIN = FAULT_ADMIN;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-fault-lock-'));
-const env = {
-  DATA_DIR: dataDir,
-  PORT: '0',
-  NODE_ENV: 'test',
-  CAPTCHA_PROVIDER: 'off',
-  MAIL_TRANSPORT: 'outbox',
-  SEED_DEMO: 'false',
-  RATE_LIMIT_SCALE: '1000',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  DATABASE_URL: '',
-};
+const env = faultServerEnv({ DATA_DIR: dataDir, DATABASE_URL: '' });
 const started: ServerProcess[] = [];
 afterAll(() => {
   for (const server of started) server.child.kill('SIGKILL');

@@ -5,7 +5,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfDocument, pngImage } from '../test/file-fixtures';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
-import { approvedListing, createDatabase, newMember, signIn, type Caller } from './support';
+import {
+  FAULT_ADMIN,
+  approvedListing,
+  createDatabase,
+  faultServerEnv,
+  newMember,
+  signIn,
+  uploadFile,
+  type Caller,
+} from './support';
 
 /**
  * Issue 10: DATA_DIR on a full disk. Uploads answer 507 INSUFFICIENT_STORAGE with the error body and
@@ -13,7 +22,7 @@ import { approvedListing, createDatabase, newMember, signIn, type Caller } from 
  * again without a restart. DATA_DIR is a real 8 MB tmpfs filled to the last byte (needs root, as
  * the CI runs; a machine that cannot mount fails this test with a message, it is never skipped).
  */
-const ADMIN = { email: 'faults-admin@example.test', password: 'Faults#Admin1234' };
+const ADMIN = FAULT_ADMIN;
 let database: Awaited<ReturnType<typeof createDatabase>>;
 let dataDir: string;
 let mounted = false;
@@ -41,23 +50,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function upload(baseUrl: string, member: Caller, field: 'images' | 'docs', file: Buffer, name: string) {
-  const health = await fetch(`${baseUrl}/api/health`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
-  const form = new FormData();
-  const type = field === 'images' ? 'image/png' : 'application/pdf';
-  form.append(field, new Blob([new Uint8Array(file)], { type }), name);
-  const res = await fetch(`${baseUrl}/api/uploads/${field}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${member.token}`,
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': decodeURIComponent(xsrf),
-    },
-    body: form,
+const upload = (baseUrl: string, member: Caller, field: 'images' | 'docs', data: Buffer, name: string) =>
+  uploadFile(baseUrl, member, field, {
+    data,
+    name,
+    type: field === 'images' ? 'image/png' : 'application/pdf',
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 /** Every file under the uploads folder, to show that a refused upload left nothing behind. */
 function storedFiles(): string[] {
@@ -90,21 +88,9 @@ function fillDisk(): string[] {
 
 describe('DATA_DIR on a full disk', () => {
   it('answers uploads 507 with the error body, keeps every other route working, and recovers when room is made', async () => {
-    server = await startServerProcess(
-      {
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        NODE_ENV: 'test',
-        CAPTCHA_PROVIDER: 'off',
-        MAIL_TRANSPORT: 'outbox',
-        SEED_DEMO: 'false',
-        RATE_LIMIT_SCALE: '1000',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-      { timeoutMs: 120_000 },
-    );
+    server = await startServerProcess(faultServerEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), {
+      timeoutMs: 120_000,
+    });
     const { baseUrl } = server;
     const owner = await newMember(baseUrl, 'disk');
     const admin = await signIn(baseUrl, ADMIN.email, ADMIN.password);

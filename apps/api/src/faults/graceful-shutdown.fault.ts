@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse, type SseConnection } from '../test/sse-client';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
-import { caller, createDatabase, newMember, signIn } from './support';
+import { FAULT_ADMIN, caller, createDatabase, faultServerEnv, newMember, signIn } from './support';
 
 /**
  * Issue 10: a deploy sends SIGTERM to a server under load. Requests it has already received finish
@@ -9,7 +9,7 @@ import { caller, createDatabase, newMember, signIn } from './support';
  * process at once instead of waiting for a dead socket), and the process exits 0 within 10 s.
  * Writes it acknowledged are all there for the next process.
  */
-const ADMIN = { email: 'faults-admin@example.test', password: 'Faults#Admin1234' };
+const ADMIN = FAULT_ADMIN;
 let database: Awaited<ReturnType<typeof createDatabase>>;
 let env: Record<string, string>;
 const servers: ServerProcess[] = [];
@@ -17,17 +17,7 @@ const streams: SseConnection[] = [];
 
 beforeAll(async () => {
   database = await createDatabase();
-  env = {
-    DATABASE_URL: database.url,
-    PORT: '0',
-    NODE_ENV: 'test',
-    CAPTCHA_PROVIDER: 'off',
-    MAIL_TRANSPORT: 'outbox',
-    SEED_DEMO: 'false',
-    RATE_LIMIT_SCALE: '1000',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  };
+  env = faultServerEnv({ DATABASE_URL: database.url });
 }, 60_000);
 
 afterAll(async () => {

@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../test/file-fixtures';
 import { validInput } from '../test/opportunity-fixtures';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
-import { createDatabase, newMember, signIn, type Caller } from './support';
+import { createDatabase, faultServerEnv, newMember, signIn, uploadFile, type Caller } from './support';
 
 /**
  * Issue 10: SIGKILL while ten pictures are being uploaded and listings are being created. After a
  * restart no upload row and no listing points to a missing file, no listing is half written, and
  * every upload or listing that was acknowledged (201) is there.
  */
-const ADMIN = { email: 'faults-admin@example.test', password: 'Faults#Admin1234' };
 let database: Awaited<ReturnType<typeof createDatabase>>;
 let dataDir: string;
 const servers: ServerProcess[] = [];
@@ -30,40 +29,20 @@ afterAll(async () => {
 });
 
 async function start() {
-  const server = await startServerProcess(
-    {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      NODE_ENV: 'test',
-      CAPTCHA_PROVIDER: 'off',
-      MAIL_TRANSPORT: 'outbox',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_SCALE: '1000',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    { timeoutMs: 120_000 },
-  );
+  const server = await startServerProcess(faultServerEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), {
+    timeoutMs: 120_000,
+  });
   servers.push(server);
   return server;
 }
 
 async function uploadPicture(baseUrl: string, member: Caller, picture: Buffer) {
-  const health = await fetch(`${baseUrl}/api/health`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
-  const form = new FormData();
-  form.append('images', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'shop.png');
-  const res = await fetch(`${baseUrl}/api/uploads/images`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${member.token}`,
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': decodeURIComponent(xsrf),
-    },
-    body: form,
+  const res = await uploadFile(baseUrl, member, 'images', {
+    data: picture,
+    name: 'shop.png',
+    type: 'image/png',
   });
-  return { status: res.status, body: (await res.json()) as { files: { url: string }[] } };
+  return { status: res.status, body: res.body as { files: { url: string }[] } };
 }
 
 const file = (key: string) => path.join(dataDir, 'uploads', 'public', key);

@@ -3,8 +3,10 @@ import { openSse, type SseConnection } from '../test/sse-client';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 import {
+  FAULT_ADMIN,
   approvedListing,
   createDatabase,
+  faultServerEnv,
   newMember,
   signIn,
   terminateConnections,
@@ -17,7 +19,7 @@ import {
  * connection of the app is terminated, and within 5 s chat crosses again; the open stream is told to
  * resync, and no acknowledged message is lost or stored twice.
  */
-const ADMIN = { email: 'faults-admin@example.test', password: 'Faults#Admin1234' };
+const ADMIN = FAULT_ADMIN;
 let database: Awaited<ReturnType<typeof createDatabase>>;
 const servers: ServerProcess[] = [];
 const streams: SseConnection[] = [];
@@ -25,17 +27,7 @@ let proxy: RoundRobinProxy;
 
 beforeAll(async () => {
   database = await createDatabase();
-  const env = {
-    DATABASE_URL: database.url,
-    PORT: '0',
-    NODE_ENV: 'test',
-    CAPTCHA_PROVIDER: 'off',
-    MAIL_TRANSPORT: 'outbox',
-    SEED_DEMO: 'false',
-    RATE_LIMIT_SCALE: '1000',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  };
+  const env = faultServerEnv({ DATABASE_URL: database.url });
   // One after the other: the first one migrates.
   servers.push(await startServerProcess(env, { timeoutMs: 120_000 }));
   servers.push(await startServerProcess(env, { timeoutMs: 120_000 }));
@@ -61,7 +53,9 @@ describe('the offers journey behind a round-robin balancer', () => {
     const owner = await newMember(proxy.baseUrl, 'offer-owner');
     const investor = await newMember(proxy.baseUrl, 'offer-investor');
     const listingId = await approvedListing(owner, admin);
-    const asked = await investor.post(`/api/opportunities/${listingId}/offers/code`, { email: investor.email });
+    const asked = await investor.post(`/api/opportunities/${listingId}/offers/code`, {
+      email: investor.email,
+    });
     expect(asked.status).toBe(200);
     const mail = await investor.get(`/api/dev/mail?to=${encodeURIComponent(investor.email!)}`);
     const subjects = (mail.body.messages as { subject: string }[]).map((m) => m.subject);
@@ -79,7 +73,9 @@ describe('the offers journey behind a round-robin balancer', () => {
     expect(offered.status, JSON.stringify(offered.body)).toBe(201);
     const received = await owner.get(`/api/opportunities/${listingId}/offers?page=1`);
     expect(received.status).toBe(200);
-    expect((received.body.data as { name: string }[]).map((offer) => offer.name)).toContain('مستثمر عبر الموازن');
+    expect((received.body.data as { name: string }[]).map((offer) => offer.name)).toContain(
+      'مستثمر عبر الموازن',
+    );
     // The steps really were spread over both processes.
     expect(new Set(proxy.routed).size).toBe(2);
     expect(proxy.routed).toContain(new URL(a.baseUrl).origin);

@@ -134,3 +134,49 @@ export async function approvedListing(owner: Caller, admin: Caller): Promise<num
   expect(approved.status, 'approve').toBe(200);
   return id;
 }
+
+/** The admin account every fault server makes sure exists (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const FAULT_ADMIN = { email: 'faults-admin@example.test', password: 'Faults#Admin1234' };
+
+/**
+ * The environment of a fault-suite server: any free port, automated-test settings (no human check,
+ * the outbox mail catcher, no demo data, per-IP limits raised), and the admin above; `overrides` adds
+ * the database, the DATA_DIR or anything the fault needs.
+ */
+export function faultServerEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: '0',
+    NODE_ENV: 'test',
+    CAPTCHA_PROVIDER: 'off',
+    MAIL_TRANSPORT: 'outbox',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_SCALE: '1000',
+    ADMIN_EMAIL: FAULT_ADMIN.email,
+    ADMIN_PASSWORD: FAULT_ADMIN.password,
+    ...overrides,
+  };
+}
+
+/** Uploads one file as the web app does (multipart, CSRF cookie and header, bearer token). */
+export async function uploadFile(
+  baseUrl: string,
+  member: Caller,
+  field: 'images' | 'docs',
+  file: { data: Buffer; name: string; type: string },
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const health = await fetch(`${baseUrl}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1];
+  if (!xsrf) throw new Error('no XSRF-TOKEN cookie from /api/health');
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  const res = await fetch(`${baseUrl}/api/uploads/${field}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${member.token}`,
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': decodeURIComponent(xsrf),
+    },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+}
