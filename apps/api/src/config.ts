@@ -34,6 +34,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
   RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
+  REDIS_URL: z.string().url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -74,10 +75,15 @@ export interface Config {
   /** Bearer token of GET /metrics; unset means no metrics endpoint (404). */
   metricsToken: string | undefined;
   /**
-   * Where per-IP request counts live: `database` (shared by every process on one PostgreSQL, the
-   * default with DATABASE_URL) or `memory` (the embedded database, which one process holds).
+   * Where per-IP request counts live: `redis` (REDIS_URL set), `database` (shared by every process on
+   * one PostgreSQL, the default with DATABASE_URL) or `memory` (the embedded database, which one
+   * process holds).
    */
-  rateLimitStore: 'memory' | 'database';
+  rateLimitStore: 'memory' | 'database' | 'redis';
+  /** Redis holding the shared rate-limit counters when set (API.md "Operations"). */
+  redisUrl: string | undefined;
+  /** Prefix of the counters' keys in Redis (tests give each run its own). */
+  redisNamespace: string;
   /** S3-compatible storage of uploads when S3_BUCKET is set; else files live under DATA_DIR. */
   s3:
     | {
@@ -161,7 +167,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     sse: { heartbeatMs: 25_000, maxStreamsPerUser: 5 },
     metricsToken: env.METRICS_TOKEN,
-    rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
+    rateLimitStore: env.REDIS_URL
+      ? 'redis'
+      : (env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory')),
+    redisUrl: env.REDIS_URL,
+    redisNamespace: 'safqa-rate-limit-',
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

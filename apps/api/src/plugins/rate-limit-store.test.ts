@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app';
@@ -10,7 +12,25 @@ import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app'
 let database: Database;
 const apps: TestApp[] = [];
 
-async function twoProcesses(store: 'memory' | 'database') {
+/** The Redis of REDIS_URL tests (TEST_REDIS_URL, else the machine's own). */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function twoProcesses(store: 'memory' | 'database' | 'redis') {
+  if (store === 'redis') {
+    // Each run counts under its own key prefix, so runs and files never share counters.
+    const overrides = { redisNamespace: `safqa-test-${randomBytes(6).toString('hex')}-` };
+    const env = {
+      RATE_LIMIT_SCALE: '0.01',
+      REDIS_URL,
+      JWT_SECRET: 'shared-secret-of-both-processes-0123456789',
+    };
+    const pair = [
+      await createTestApp(env, overrides, { database }),
+      await createTestApp(env, overrides, { database }),
+    ];
+    apps.push(...pair);
+    return pair.map((t) => t.app);
+  }
   // Processes behind one balancer share their secrets (a CSRF token from one is good on the other).
   const options = {
     RATE_LIMIT_SCALE: '0.01',
@@ -84,6 +104,35 @@ describe('rate limits shared through the database', () => {
     expect(await report(a)).toBe(202);
     expect(await report(b)).toBe(429);
     expect((await b!.inject({ method: 'GET', url: '/api/faqs', remoteAddress: ip })).statusCode).toBe(200);
+  });
+
+  it('with REDIS_URL, two processes share their counters in Redis', async () => {
+    const [a, b] = await twoProcesses('redis');
+    const counters = async () =>
+      (
+        (await database.db.execute(sql`SELECT count(*)::int AS n FROM rate_limit_counters`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    const before = await counters();
+    const ip = '198.51.100.60';
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const app = i % 2 ? a! : b!;
+      statuses.push((await app.inject({ method: 'GET', url: '/api/faqs', remoteAddress: ip })).statusCode);
+    }
+    expect(statuses, `Redis at ${REDIS_URL} (TEST_REDIS_URL)`).toEqual([200, 200, 200, 429, 429]);
+    // Nothing of it went to PostgreSQL.
+    expect(await counters()).toBe(before);
+  });
+
+  it('answers as usual when Redis does not answer (the limit is skipped, never a 500)', async () => {
+    const t = await createTestApp({ RATE_LIMIT_SCALE: '0.01', REDIS_URL: 'redis://127.0.0.1:1' }, {}, { database });
+    apps.push(t);
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/faqs', remoteAddress: '198.51.100.70' });
+      expect(res.statusCode).toBe(200);
+    }
   });
 
   it('in memory (one embedded database, one process) each process would count alone: the reason for the shared store', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -28,8 +29,9 @@ function isStaticFile(request: FastifyRequest) {
 }
 
 /**
- * Per-IP limits: counted in PostgreSQL when the server runs on one (so any number of processes share
- * them), in memory on the embedded database (one process by the DATA_DIR lock). Routes override the default with
+ * Per-IP limits: counted in Redis when REDIS_URL is set, else in PostgreSQL when the server runs on
+ * one (either way any number of processes share them), else in memory on the embedded database (one
+ * process by the DATA_DIR lock). Routes override the default with
  * `config: { rateLimit: perIp(app.config, max, window) }`. A limited request is thrown as an AppError,
  * so it is answered by our error handler: 429 RATE_LIMITED in the request language, with Retry-After.
  */
@@ -38,6 +40,22 @@ async function rateLimitsPlugin(
   { config, database }: { config: Config; database: Database },
 ) {
   const global = perIp(config, GLOBAL_LIMIT_PER_MINUTE, 60_000);
+  // Redis, when configured: a short connect timeout and no offline queue, so a Redis that is down
+  // makes the limit skip (skipOnError) rather than hold every request.
+  const redis =
+    config.rateLimitStore === 'redis' && config.redisUrl
+      ? new Redis(config.redisUrl, {
+          connectTimeout: 1_000,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+        })
+      : null;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit redis'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   const internalSecret = randomBytes(24).toString('base64url');
   app.decorate('internalRequestSecret', internalSecret);
   // The page itself counted once; the API calls the server makes to render it are not the visitor's.
@@ -45,6 +63,7 @@ async function rateLimitsPlugin(
   await app.register(rateLimit, {
     global: true,
     ...(config.rateLimitStore === 'database' ? { store: createPgRateLimitStore(database.db) } : {}),
+    ...(redis ? { redis, nameSpace: config.redisNamespace } : {}),
     // A database that does not answer must not turn every request into a 500: the route decides.
     skipOnError: true,
     max: global.max,
