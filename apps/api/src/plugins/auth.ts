@@ -37,7 +37,14 @@ declare module 'fastify' {
  * (opportunity detail) see the caller; an invalid token on such a route is treated as signed out.
  */
 async function authPlugin(app: FastifyInstance) {
-  const key = new TextEncoder().encode(app.config.jwtSecret);
+  // Imported once: handing jose the raw bytes would import the key again on every request.
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(app.config.jwtSecret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
 
   app.decorate('signAccessToken', async (user: AuthUser) =>
     new SignJWT(user.sessionId ? { role: user.role, sid: user.sessionId } : { role: user.role })
