@@ -12,6 +12,7 @@ import {
   markJobFailed,
   type DbExecutor,
 } from './job-repository';
+import { PollingLoop } from '../lib/polling-loop';
 
 export interface JobContext {
   /** The clock of this run: the worker's `new Date()`, or the time a test hands to runDue. */
@@ -62,11 +63,8 @@ function describe(error: unknown): string {
 export class JobRunner {
   private readonly handlers = new Map<string, { run: JobHandler<unknown>; maxAttempts: number }>();
   private readonly schedules = new Map<string, { intervalMs: number; run: ScheduleHandler }>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = true;
-  /** Set by stop(): a pass in progress finishes the job it is on and claims nothing more. */
-  private closing = false;
+  /** Its `closing` (set by stop()): a pass in progress finishes the job it is on and claims nothing more. */
+  private readonly loop: PollingLoop;
   readonly options: JobRunnerOptions;
 
   constructor(
@@ -75,6 +73,7 @@ export class JobRunner {
     options: Partial<JobRunnerOptions> = {},
   ) {
     this.options = { ...JOB_RUNNER_DEFAULTS, ...options };
+    this.loop = new PollingLoop(() => this.runDue(), this.options.intervalMs, log, 'job runner pass failed');
     this.every(PRUNE_SCHEDULE, 24 * 60 * 60 * 1000, async ({ now }) => {
       const pruned = await deleteFinishedJobs(this.db, new Date(now.getTime() - this.options.keepFinishedMs));
       if (pruned) this.log.info({ pruned }, 'finished jobs pruned');
@@ -112,7 +111,7 @@ export class JobRunner {
   async runDue(now: Date = new Date()): Promise<number> {
     let ran = 0;
     for (const [name, schedule] of this.schedules) {
-      if (this.closing) break;
+      if (this.loop.closing) break;
       const didRun = await this.runSchedule(name, schedule, now);
       // The runner's own housekeeping is not counted: callers count their work.
       if (didRun && name !== PRUNE_SCHEDULE) ran += 1;
@@ -144,7 +143,7 @@ export class JobRunner {
         }
         ran += 1;
       }
-      if (rows.length < this.options.batchSize || this.closing) break;
+      if (rows.length < this.options.batchSize || this.loop.closing) break;
     }
     return ran;
   }
@@ -173,30 +172,11 @@ export class JobRunner {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.closing = false;
-    this.schedule(0);
-  }
-
-  private schedule(delayMs: number) {
-    this.timer = setTimeout(() => {
-      this.running = this.runDue();
-      this.running
-        .catch((error: unknown) => this.log.error({ err: error }, 'job runner pass failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (!this.stopped) this.schedule(this.options.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   /** Stops the loop; the job in progress finishes (its batch is not continued). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.closing = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => {});
+    await this.loop.stop();
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { claimDueRows, failAbandonedRows, markDone, markFailedAttempt } from './outbox-repository';
 import type { MailTransport } from './transport';
+import { PollingLoop } from '../lib/polling-loop';
 
 export const MAIL_WORKER_DEFAULTS = {
   /** How often the loop looks for due rows. */
@@ -42,11 +43,8 @@ function describe(error: unknown): string {
  * overlapping itself; stop() waits for the run in progress.
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<ProcessSummary> | undefined;
-  private stopped = true;
-  /** Set by stop(): a drain in progress finishes its batch and does not claim more. */
-  private closing = false;
+  /** Its `closing` (set by stop()): a drain in progress finishes its batch and does not claim more. */
+  private readonly loop: PollingLoop;
   readonly options: MailWorkerOptions;
 
   constructor(
@@ -56,6 +54,12 @@ export class MailWorker {
     options: Partial<MailWorkerOptions> = {},
   ) {
     this.options = { ...MAIL_WORKER_DEFAULTS, ...options };
+    this.loop = new PollingLoop(
+      () => this.processDue(),
+      this.options.intervalMs,
+      log,
+      'mail worker run failed',
+    );
   }
 
   async processDue(): Promise<ProcessSummary> {
@@ -81,35 +85,17 @@ export class MailWorker {
           );
         }
       }
-      if (rows.length < batchSize || this.closing) break;
+      if (rows.length < batchSize || this.loop.closing) break;
     }
     return summary;
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  private schedule(delayMs: number) {
-    this.timer = setTimeout(() => {
-      this.running = this.processDue();
-      this.running
-        .catch((error: unknown) => this.log.error({ err: error }, 'mail worker run failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (!this.stopped) this.schedule(this.options.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.closing = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => {});
+    await this.loop.stop();
     this.transport.close();
   }
 }
