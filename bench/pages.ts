@@ -19,11 +19,11 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess } from '../apps/api/src/test/server-process';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(root, 'apps/web/dist');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GOALS = { performance: 95, cls: 0.02, lcpMs: 2000 };
 
 interface Figures {
@@ -138,17 +138,8 @@ async function main() {
     { timeoutMs: 180_000, build: 'compiled' },
   );
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const lines = [
     '| page | performance | FCP | LCP | TBT | CLS | bytes | LCP vs ceiling | goal |',
