@@ -16,6 +16,7 @@ import mailerPlugin from './plugins/mailer';
 import jobsPlugin from './plugins/jobs';
 import captchaPlugin from './plugins/captcha';
 import sseHubPlugin from './plugins/sse-hub';
+import notifierPlugin from './plugins/notifier';
 import gracefulClosePlugin from './plugins/graceful-close';
 import securityHeadersPlugin from './plugins/security-headers';
 import compressionPlugin from './plugins/compression';
@@ -43,6 +44,8 @@ import usersRoutes from './modules/users/routes';
 import adminRoutes from './modules/admin/routes';
 import seoRoutes from './modules/seo/routes';
 import ogRoutes from './modules/seo/og-routes';
+import savedSearchesRoutes from './modules/saved-searches/routes';
+import notificationsRoutes from './modules/notifications/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -97,6 +100,7 @@ export async function buildApp({
   await app.register(jobsPlugin, { runLoop: runJobs });
   await app.register(captchaPlugin);
   await app.register(sseHubPlugin);
+  await app.register(notifierPlugin);
   await app.register(metricsPlugin);
   await app.register(requestGuardsPlugin);
   // Before any route, so the OpenAPI document sees them all.
@@ -120,6 +124,8 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(seoRoutes);
   await app.register(ogRoutes);
+  await app.register(savedSearchesRoutes);
+  await app.register(notificationsRoutes);
 
   // Last: its catch-all route serves the web app for any page address no module claimed.
   await app.register(webStaticPlugin);

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'INVALID_STATUS_TRANSITION',
   'SERVICE_UNAVAILABLE',
   'INSUFFICIENT_STORAGE',
+  'LIMIT_REACHED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -32,6 +32,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     INVALID_STATUS_TRANSITION: 'لا يمكن تغيير الحالة بهذا الشكل',
     SERVICE_UNAVAILABLE: 'الخدمة غير متاحة مؤقتًا',
     INSUFFICIENT_STORAGE: 'لا توجد مساحة لحفظ الملف الآن، حاول لاحقًا',
+    LIMIT_REACHED: 'وصلت إلى الحد الأقصى (20 بحثًا محفوظًا)، احذف بحثًا لتحفظ غيره',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -62,6 +63,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     INVALID_STATUS_TRANSITION: 'This status change is not allowed',
     SERVICE_UNAVAILABLE: 'The service is temporarily unavailable',
     INSUFFICIENT_STORAGE: 'There is no room to store the file right now, try again later',
+    LIMIT_REACHED: 'You have reached the limit of 20 saved searches; delete one to save another',
   },
 };
 

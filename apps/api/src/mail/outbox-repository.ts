@@ -13,12 +13,13 @@ export interface NewOutboxRow {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string> | null;
 }
 
 export async function insertOutboxRow(executor: DbExecutor, row: NewOutboxRow): Promise<number> {
   const [inserted] = await executor
     .insert(mailOutbox)
-    .values({ ...row, replyTo: row.replyTo ?? null })
+    .values({ ...row, replyTo: row.replyTo ?? null, headers: row.headers ?? null })
     .returning({ id: mailOutbox.id });
   if (!inserted) throw new Error('mail_outbox insert returned no row');
   return inserted.id;
@@ -126,6 +127,7 @@ export async function listOutbox(db: Db, options: { to?: string; limit: number }
       subject: mailOutbox.subject,
       text: mailOutbox.text,
       html: mailOutbox.html,
+      headers: sql<Record<string, string>>`coalesce(${mailOutbox.headers}, '{}'::jsonb)`,
       createdAt: mailOutbox.createdAt,
     })
     .from(mailOutbox)

@@ -9,8 +9,18 @@ export interface EmailContent {
   paragraphs: string[];
   /** A button (HTML) and a bare link (text); only http(s) URLs. */
   action?: { label: string; url: string };
+  /** Listing cards after the paragraphs: a linked title and a few plain lines each. */
+  cards?: EmailCard[];
   /** Defaults to the product tagline in `lang`. */
   footer?: string;
+  /** A link under the footer that stops this kind of email. */
+  unsubscribe?: { label: string; url: string };
+}
+
+export interface EmailCard {
+  title: string;
+  url: string;
+  lines: string[];
 }
 
 export interface RenderedEmail {
@@ -85,6 +95,25 @@ export function renderEmail(content: EmailContent): RenderedEmail {
       `<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#6b7280;text-align:${align};word-break:break-all;" dir="ltr">${escapeHtml(action.url)}</p>`
     : '';
 
+  const cards = (content.cards ?? []).map((card) => ({ ...card, url: safeUrl(card.url) }));
+  const cardsHtml = cards
+    .map(
+      (card) =>
+        `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px;border:1px solid #e5e7eb;border-radius:6px;"><tr><td style="padding:14px 16px;text-align:${align};">` +
+        `<a href="${escapeHtml(card.url)}" style="font-size:17px;font-weight:bold;color:#0f766e;text-decoration:none;">${escapeHtml(card.title)}</a>` +
+        card.lines
+          .map((line) => `<div style="margin-top:4px;font-size:14px;line-height:1.6;color:#374151;">${escapeHtml(line)}</div>`)
+          .join('') +
+        `</td></tr></table>`,
+    )
+    .join('\n');
+  const unsubscribe = content.unsubscribe
+    ? { label: content.unsubscribe.label, url: safeUrl(content.unsubscribe.url) }
+    : null;
+  const unsubscribeHtml = unsubscribe
+    ? `<br><a href="${escapeHtml(unsubscribe.url)}" style="color:#6b7280;">${escapeHtml(unsubscribe.label)}</a>`
+    : '';
+
   const html = [
     '<!DOCTYPE html>',
     `<html lang="${lang}" dir="${dir}">`,
@@ -100,9 +129,10 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     `<tr><td style="padding:32px;text-align:${align};">`,
     `<h1 style="margin:0 0 20px;font-size:22px;line-height:1.4;color:#111827;text-align:${align};">${escapeHtml(content.heading)}</h1>`,
     ...content.paragraphs.map((p) => paragraphHtml(p, align)),
+    cardsHtml,
     actionHtml,
     '</td></tr>',
-    `<tr><td style="padding:16px 32px;border-top:1px solid #e5e7eb;font-size:13px;line-height:1.6;color:#6b7280;text-align:${align};">${escapeHtml(footer)}</td></tr>`,
+    `<tr><td style="padding:16px 32px;border-top:1px solid #e5e7eb;font-size:13px;line-height:1.6;color:#6b7280;text-align:${align};">${escapeHtml(footer)}${unsubscribeHtml}</td></tr>`,
     '</table>',
     '</td></tr></table>',
     '</body>',
@@ -112,8 +142,10 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const textParts = [
     content.heading,
     ...content.paragraphs.map(normaliseNewlines),
+    ...cards.map((card) => [card.title, ...card.lines, card.url].join('\n')),
     ...(action ? [`${action.label}:\n${action.url}`] : []),
     `--\n${footer}`,
+    ...(unsubscribe ? [`${unsubscribe.label}:\n${unsubscribe.url}`] : []),
   ];
   return { subject, text: `${textParts.join('\n\n')}\n`, html };
 }

@@ -47,6 +47,7 @@ export function createSmtpTransport(config: Pick<Config, 'smtp' | 'mailFrom'>): 
         subject: row.subject,
         text: row.text,
         html: row.html,
+        headers: row.headers ?? undefined,
         // Stable per row: a receiver (or a test) can tell a resend of the same outbox row.
         messageId: `<outbox-${row.id}.${row.createdAt.getTime()}@${domain}>`,
         textEncoding: 'base64',

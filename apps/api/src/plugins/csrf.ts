@@ -6,6 +6,12 @@ import { sendError } from './errors';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Posts that carry their own authority and come from outside any page of ours: RFC 8058 one-click
+ * unsubscribe is posted by the mail provider with only the signed token of the link, which can do
+ * nothing but switch that one saved search off.
+ */
+const EXEMPT_PATHS = new Set(['/api/saved-searches/unsubscribe']);
 
 function sign(secret: string, nonce: string) {
   return createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
@@ -48,6 +54,7 @@ async function csrfPlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (EXEMPT_PATHS.has(request.url.split('?', 1)[0]!)) return;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || header !== cookie || !isValid(cookie)) {

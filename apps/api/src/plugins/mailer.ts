@@ -13,6 +13,8 @@ export interface OutgoingEmail {
   html: string;
   /** Where replies go (e.g. the visitor who wrote through the contact form). */
   replyTo?: string;
+  /** Extra header lines (names like `List-Unsubscribe`); values are made single-line. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -50,12 +52,18 @@ async function mailerPlugin(app: FastifyInstance) {
       assertAddress(to, 'to');
       const replyTo = message.replyTo?.trim();
       if (replyTo) assertAddress(replyTo, 'replyTo');
+      for (const name of Object.keys(message.headers ?? {})) {
+        if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) throw new Error(`mailer: bad header name ${name}`);
+      }
       return insertOutboxRow(executor, {
         to,
         replyTo: replyTo || null,
         subject: singleLine(message.subject),
         text: message.text,
         html: message.html,
+        headers: message.headers
+          ? Object.fromEntries(Object.entries(message.headers).map(([name, value]) => [name, singleLine(value)]))
+          : null,
       });
     },
     processDue: () => worker.processDue(),

@@ -16,6 +16,8 @@ const TAGS = [
   ['favorites', 'Bookmarked opportunities'],
   ['offers', 'Offers on opportunities'],
   ['chat', 'Conversations between investors and owners'],
+  ['saved-searches', 'Saved searches and their email alerts'],
+  ['notifications', 'The notification centre and email switches'],
   ['advisors', 'Advisors who can help with an opportunity'],
   ['uploads', 'Images and documents'],
   ['faqs', 'Frequently asked questions'],

@@ -16,6 +16,8 @@ export const devMailMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Extra header lines the email carries (List-Unsubscribe and List-Unsubscribe-Post on alerts). */
+  headers: z.record(z.string(), z.string()),
   createdAt: z.string(),
 });
 export type DevMailMessage = z.infer<typeof devMailMessage>;

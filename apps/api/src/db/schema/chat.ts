@@ -31,6 +31,9 @@ export const chats = pgTable(
     uniqueIndex('chats_opportunity_investor_idx').on(t.opportunityId, t.investorId),
     index('chats_investor_updated_idx').on(t.investorId, t.updatedAt),
     index('chats_owner_updated_idx').on(t.ownerId, t.updatedAt),
+    // The missed-message scan reads only chats with something unread.
+    index('chats_investor_unread_idx').on(t.id).where(sql`${t.investorUnread} > 0`),
+    index('chats_owner_unread_idx').on(t.id).where(sql`${t.ownerUnread} > 0`),
   ],
 );
 

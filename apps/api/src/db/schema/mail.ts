@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Outbox: every email is a row first. The worker claims due rows (FOR UPDATE SKIP LOCKED), sends,
@@ -13,6 +13,8 @@ export const mailOutbox = pgTable(
     /** Optional Reply-To (the contact form puts the visitor's address here). */
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
+    /** Extra header lines, e.g. List-Unsubscribe of saved-search alerts (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     text: text('text').notNull(),
     html: text('html').notNull(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'caught', 'failed'] })

@@ -116,3 +116,27 @@ export function renderModerationEmail(options: {
     action: { label: t.action, url: `${options.publicUrl}${t.path(options.opportunity.id)}` },
   });
 }
+
+const NOTICE: Record<ModerationAction, { ar: string; en: string }> = {
+  approve: { ar: 'تمت الموافقة على فرصتك', en: 'Your listing is approved' },
+  reject: { ar: 'لم تتم الموافقة على فرصتك', en: 'Your listing was not approved' },
+  suspend: { ar: 'أُوقفت فرصتك مؤقتًا', en: 'Your listing is suspended' },
+  reinstate: { ar: 'أعيد نشر فرصتك', en: 'Your listing is live again' },
+};
+
+/** The notification-centre entry of a moderation decision: the reason, when given, is its body. */
+export function moderationNotice(
+  action: ModerationAction,
+  opportunity: { id: number; name: string; nameAr: string },
+  reason: string | null,
+) {
+  const withReason = (name: string, label: string) => (reason ? `${name}: ${label} ${reason}` : name);
+  return {
+    title: NOTICE[action],
+    body: {
+      ar: withReason(opportunity.nameAr, TEXTS.ar[action].reasonLabel),
+      en: withReason(opportunity.name, TEXTS.en[action].reasonLabel),
+    },
+    link: TEXTS.en[action].path(opportunity.id),
+  };
+}

@@ -9,8 +9,9 @@ import {
 import { pageViewFigures } from '../analytics/service';
 import { unresolvedErrorCount } from '../error-logs/service';
 import type { OnStatusChange } from '../opportunities/moderation';
-import { renderModerationEmail } from './moderation-emails';
-import { countRowsIfPresent, mailContactOf, selectUsers, userFigures } from './users-repository';
+import { MATCH_JOB } from '../saved-searches/alerts';
+import { moderationNotice, renderModerationEmail } from './moderation-emails';
+import { countRowsIfPresent, selectUsers, userFigures } from './users-repository';
 
 /** The dashboard: every figure in one answer, read concurrently. */
 export async function adminStats(app: FastifyInstance): Promise<AdminStats> {
@@ -41,21 +42,29 @@ export async function adminStats(app: FastifyInstance): Promise<AdminStats> {
 }
 
 /**
- * Queues the owner's email about a moderation decision inside the status change's transaction, in
- * the language the owner chose: the decision and the email are kept or lost together.
+ * What a moderation decision sets off, inside the status change's transaction (kept or lost with it):
+ * the owner's notification (with its email, in the owner's language, unless switched off), and for a
+ * listing that becomes public the saved-search matching job.
  */
 export function notifyOwner(app: FastifyInstance): OnStatusChange {
   return async (tx, change) => {
-    const owner = await mailContactOf(tx, change.opportunity.submittedBy);
-    if (!owner) return;
-    const email = renderModerationEmail({
-      action: change.action,
-      lang: owner.language,
-      opportunity: change.opportunity,
-      reason: change.reason,
-      publicUrl: app.config.publicUrl,
+    const { opportunity } = change;
+    await app.notifier.notify(tx, {
+      userId: opportunity.submittedBy,
+      type: 'moderation',
+      ...moderationNotice(change.action, opportunity, change.reason),
+      email: (lang) =>
+        renderModerationEmail({
+          action: change.action,
+          lang,
+          opportunity,
+          reason: change.reason,
+          publicUrl: app.config.publicUrl,
+        }),
     });
-    await app.mailer.enqueue({ to: owner.email, ...email }, tx);
+    if (change.toStatus === 'approved') {
+      await app.jobs.enqueue(MATCH_JOB, { opportunityId: opportunity.id }, { executor: tx, key: `opportunity:${opportunity.id}` });
+    }
   };
 }
 

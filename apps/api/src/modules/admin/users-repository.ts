@@ -1,5 +1,4 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Language } from '@safqa/shared/constants';
 import type { AdminUserQuery } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
@@ -59,19 +58,6 @@ export async function userFigures(db: Db, days: number) {
     },
     signUps,
   };
-}
-
-/** Where and in which language to write to a user (the owner of a moderated listing). */
-export async function mailContactOf(
-  db: Db,
-  userId: number,
-): Promise<{ email: string; language: Language } | null> {
-  const [row] = await db
-    .select({ email: users.email, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '@safqa/shared/validation/chat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chatServiceOf } from './service';
+import { registerMissedMessages } from './missed-messages';
 import streamRoute from './stream';
 
 const participantErrors = { 401: errorBody, 403: errorBody, 404: errorBody };
@@ -19,6 +20,7 @@ const participantErrors = { 401: errorBody, 403: errorBody, 404: errorBody };
 const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const chat = chatServiceOf(app);
   const auth = { preHandler: app.requireUser };
+  registerMissedMessages(app);
 
   app.get(
     '/api/chat',

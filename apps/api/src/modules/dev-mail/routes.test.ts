@@ -36,6 +36,7 @@ describe('GET /api/dev/mail (MAIL_TRANSPORT=outbox)', () => {
       subject: 'رمز العرض',
       text: content.text,
       html: content.html,
+      headers: {},
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
 

@@ -116,3 +116,24 @@ export function decisionEmail(
     },
   });
 }
+
+/** Notification-centre entries of the offer emails. */
+export function offerReceivedNotice(target: OfferTarget, offer: OfferRow) {
+  return {
+    title: { ar: `عرض جديد على «${target.nameAr}»`, en: `New offer on “${target.name}”` },
+    body: {
+      ar: offer.amount ? `${offer.name}: ${money(offer.amount, 'ar')}` : offer.name,
+      en: offer.amount ? `${offer.name}: ${money(offer.amount, 'en')}` : offer.name,
+    },
+  };
+}
+
+export function offerStatusNotice(target: OfferTarget, status: 'accepted' | 'declined') {
+  const accepted = status === 'accepted';
+  return {
+    title: accepted
+      ? { ar: 'قُبل عرضك', en: 'Your offer was accepted' }
+      : { ar: 'اعتذر المالك عن عرضك', en: 'Your offer was declined' },
+    body: { ar: target.nameAr, en: target.name },
+  };
+}

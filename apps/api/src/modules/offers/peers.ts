@@ -2,7 +2,6 @@ import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { opportunities } from '../../db/schema/opportunities';
-import { users } from '../../db/schema/users';
 import { toCard } from '../opportunities/mappers';
 import { CARD_COLUMNS, CARD_JOINS, type CardRow } from '../opportunities/queries';
 
@@ -29,22 +28,6 @@ export async function offerTarget(db: Db, opportunityId: number): Promise<OfferT
     })
     .from(opportunities)
     .where(eq(opportunities.id, opportunityId))
-    .limit(1);
-  return row;
-}
-
-export interface Contact {
-  id: number;
-  email: string;
-  username: string;
-  language: 'ar' | 'en';
-}
-
-export async function userContact(db: Db, userId: number): Promise<Contact | undefined> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, username: users.username, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId))
     .limit(1);
   return row;
 }

@@ -39,6 +39,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   const offers = createOffersService({
     db: app.db,
     mailer: app.mailer,
+    notifier: app.notifier,
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,
   });

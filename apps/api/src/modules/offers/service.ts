@@ -12,9 +12,10 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
+import type { Notifier } from '../../plugins/notifier';
 import type { AuthUser } from '../../plugins/auth';
-import { codeEmail, decisionEmail, newOfferEmail } from './emails';
-import { countOffer, offerTarget, opportunityCards, userContact, type OfferTarget } from './peers';
+import { codeEmail, decisionEmail, newOfferEmail, offerReceivedNotice, offerStatusNotice } from './emails';
+import { countOffer, offerTarget, opportunityCards, type OfferTarget } from './peers';
 import * as repo from './repository';
 
 /** A user may ask for codes to this many addresses an hour (so the form cannot mail-bomb strangers). */
@@ -52,8 +53,14 @@ export type OffersService = ReturnType<typeof createOffersService>;
  * Offers: an investor proves an email with a 4-digit code, then offers on an approved opportunity
  * that is not theirs; the owner is emailed and decides once (accepted or declined).
  */
-export function createOffersService(deps: { db: Db; mailer: Mailer; secret: string; publicUrl: string }) {
-  const { db, mailer, secret, publicUrl } = deps;
+export function createOffersService(deps: {
+  db: Db;
+  mailer: Mailer;
+  notifier: Notifier;
+  secret: string;
+  publicUrl: string;
+}) {
+  const { db, mailer, notifier, secret, publicUrl } = deps;
 
   function hashCode(userId: number, opportunityId: number, email: string, code: string) {
     return createHmac('sha256', secret)
@@ -132,7 +139,6 @@ export function createOffersService(deps: { db: Db; mailer: Mailer; secret: stri
         throw new AppError(400, 'CODE_INVALID', { extra: { attemptsLeft: OFFER_CODE_MAX_TRIES - tries } });
       }
 
-      const owner = await userContact(db, found.ownerId);
       return db.transaction(async (tx) => {
         if (!(await repo.consumeCode(tx, code.id))) {
           throw new AppError(400, 'CODE_INVALID', { extra: { attemptsLeft: 0 } });
@@ -148,9 +154,13 @@ export function createOffersService(deps: { db: Db; mailer: Mailer; secret: stri
           amount: input.amount ?? null,
         });
         await countOffer(tx, opportunityId);
-        if (owner) {
-          await mailer.enqueue({ to: owner.email, ...newOfferEmail(owner.language, found, row, publicUrl) }, tx);
-        }
+        await notifier.notify(tx, {
+          userId: found.ownerId,
+          type: 'offer_received',
+          ...offerReceivedNotice(found, row),
+          link: `/opportunities/${found.id}`,
+          email: (lang) => newOfferEmail(lang, found, row, publicUrl),
+        });
         return toOffer(row);
       });
     },
@@ -186,14 +196,18 @@ export function createOffersService(deps: { db: Db; mailer: Mailer; secret: stri
       const found = await ownTarget(user, current.opportunityId, false);
       if (current.status === status) return toOffer(current);
       if (current.status !== 'new') throw new AppError(409, 'INVALID_STATUS_TRANSITION');
-      const investor = await userContact(db, current.userId);
       return db.transaction(async (tx) => {
         const decided = await repo.decideOffer(tx, offerId, status);
         if (!decided) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
-        await mailer.enqueue(
-          { to: decided.email, ...decisionEmail(investor?.language ?? 'ar', found, status, publicUrl) },
-          tx,
-        );
+        // The email goes to the address the offer gave, as before; the switch is the investor's.
+        await notifier.notify(tx, {
+          userId: decided.userId,
+          type: 'offer_status',
+          ...offerStatusNotice(found, status),
+          link: '/profile/my-offers',
+          email: (lang) => decisionEmail(lang, found, status, publicUrl),
+          emailTo: decided.email,
+        });
         return toOffer(decided);
       });
     },

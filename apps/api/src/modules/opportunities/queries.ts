@@ -102,7 +102,13 @@ function textCondition(terms: string[]): SQL {
   )})`;
 }
 
-export function searchConditions(query: SearchQuery): SQL {
+/** The filters of a search, without its order and page (a saved search keeps only these). */
+export type SearchFilters = Pick<
+  SearchQuery,
+  'q' | 'businessTypeId' | 'regionId' | 'cityId' | 'type' | 'minAmount' | 'maxAmount'
+>;
+
+export function searchConditions(query: SearchFilters): SQL {
   const conditions: SQL[] = [sql`o.status = 'approved'`];
   if (query.businessTypeId) conditions.push(sql`o.business_type_id = ${query.businessTypeId}`);
   if (query.regionId) conditions.push(sql`o.region_id = ${query.regionId}`);

@@ -1,0 +1,202 @@
+import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { SavedSearchFrequency, SavedSearchQuery } from '@safqa/shared/validation/saved-searches';
+import type { Db } from '../../db/client';
+import { savedSearches, savedSearchMatches } from '../../db/schema/alerts';
+import { users } from '../../db/schema/users';
+import { CARD_COLUMNS, CARD_JOINS, searchConditions, type CardRow } from '../opportunities/queries';
+
+/** Rows of a raw statement (both drivers answer `{rows}`). */
+async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect & { query: SavedSearchQuery };
+
+/** The user's searches, newest first, each with the matches recorded since it was last opened. */
+export async function searchesOf(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      search: savedSearches,
+      newMatches: sql<number>`(SELECT count(*)::int FROM ${savedSearchMatches} m
+        WHERE m.saved_search_id = ${savedSearches.id} AND m.created_at > ${savedSearches.lastSeenAt})`,
+    })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+  return rows.map((r) => ({ ...(r.search as SavedSearchRow), newMatches: Number(r.newMatches) }));
+}
+
+export async function findSearch(db: Db, id: number): Promise<SavedSearchRow | undefined> {
+  const [row] = await db.select().from(savedSearches).where(eq(savedSearches.id, id)).limit(1);
+  return row as SavedSearchRow | undefined;
+}
+
+export async function newMatchesOf(db: Db, search: SavedSearchRow): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(savedSearchMatches)
+    .where(and(eq(savedSearchMatches.savedSearchId, search.id), gt(savedSearchMatches.createdAt, search.lastSeenAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Holds the user's row until the transaction ends, so two saves at once cannot both pass the limit. */
+export async function lockUser(tx: Db, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function countSearches(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export interface SearchValues {
+  name: string;
+  query: SavedSearchQuery;
+  frequency: SavedSearchFrequency;
+}
+
+export async function insertSearch(db: Db, userId: number, values: SearchValues): Promise<SavedSearchRow> {
+  const [row] = await db
+    .insert(savedSearches)
+    .values({ userId, ...values })
+    .returning();
+  return row as SavedSearchRow;
+}
+
+export async function updateSearch(db: Db, id: number, userId: number, values: SearchValues) {
+  const [row] = await db
+    .update(savedSearches)
+    .set(values)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning();
+  return row as SavedSearchRow | undefined;
+}
+
+export async function deleteSearch(db: Db, id: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
+  return rows.length === 1;
+}
+
+export async function markSeen(db: Db, id: number, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(savedSearches)
+    .set({ lastSeenAt: now })
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
+  return rows.length === 1;
+}
+
+export async function switchOff(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(savedSearches)
+    .set({ frequency: 'off' })
+    .where(eq(savedSearches.id, id))
+    .returning({ id: savedSearches.id });
+  return rows.length === 1;
+}
+
+/** The listing an approval job is about, when it is (still) public. */
+export async function approvedListing(db: Db, opportunityId: number) {
+  const rows = await rowsOf<{ id: number; owner_id: number }>(db, sql`
+    SELECT id, submitted_by AS owner_id FROM opportunities WHERE id = ${opportunityId} AND status = 'approved'`);
+  return rows[0];
+}
+
+/**
+ * Searches of other users than the listing's owner that have not met this listing yet, in id order
+ * after `afterId` (the job walks them in batches).
+ */
+export async function candidateSearches(
+  db: Db,
+  options: { opportunityId: number; ownerId: number; afterId: number; limit: number },
+): Promise<SavedSearchRow[]> {
+  const rows = await db
+    .select()
+    .from(savedSearches)
+    .where(
+      and(
+        gt(savedSearches.id, options.afterId),
+        sql`${savedSearches.userId} <> ${options.ownerId}`,
+        sql`NOT EXISTS (SELECT 1 FROM ${savedSearchMatches} m
+          WHERE m.saved_search_id = ${savedSearches.id} AND m.opportunity_id = ${options.opportunityId})`,
+      ),
+    )
+    .orderBy(savedSearches.id)
+    .limit(options.limit);
+  return rows as SavedSearchRow[];
+}
+
+/** The search's own rules, word for word those of GET /api/opportunities/search, on one listing. */
+export async function listingMatches(db: Db, opportunityId: number, query: SavedSearchQuery): Promise<boolean> {
+  const rows = await rowsOf<{ hit: number }>(
+    db,
+    sql`SELECT 1 AS hit FROM opportunities o WHERE o.id = ${opportunityId} AND ${searchConditions(query)}`,
+  );
+  return rows.length > 0;
+}
+
+/** Records the match; false when it was recorded before (a retried job, another process). */
+export async function recordMatch(
+  db: Db,
+  match: { savedSearchId: number; opportunityId: number; notifiedAt: Date | null },
+): Promise<boolean> {
+  const rows = await db
+    .insert(savedSearchMatches)
+    .values(match)
+    .onConflictDoNothing()
+    .returning({ id: savedSearchMatches.savedSearchId });
+  return rows.length === 1;
+}
+
+export async function setLastNotified(db: Db, id: number, at: Date) {
+  await db.update(savedSearches).set({ lastNotifiedAt: at }).where(eq(savedSearches.id, id));
+}
+
+/** Daily searches with listings waiting and no digest in the last day. */
+export async function digestsDue(db: Db, now: Date, limit: number): Promise<SavedSearchRow[]> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const rows = await db
+    .select()
+    .from(savedSearches)
+    .where(
+      and(
+        eq(savedSearches.frequency, 'daily'),
+        sql`(${savedSearches.lastNotifiedAt} IS NULL OR ${savedSearches.lastNotifiedAt} <= ${dayAgo})`,
+        sql`EXISTS (SELECT 1 FROM ${savedSearchMatches} m
+          WHERE m.saved_search_id = ${savedSearches.id} AND m.notified_at IS NULL)`,
+      ),
+    )
+    .orderBy(savedSearches.id)
+    .limit(limit);
+  return rows as SavedSearchRow[];
+}
+
+/** Takes the listings waiting for a digest (locks them: a second runner skips this search). */
+export async function takePendingMatches(tx: Db, savedSearchId: number, now: Date): Promise<number[]> {
+  const rows = await rowsOf<{ opportunity_id: number }>(tx, sql`
+    UPDATE saved_search_matches SET notified_at = ${now}
+    WHERE saved_search_id = ${savedSearchId} AND notified_at IS NULL
+    RETURNING opportunity_id`);
+  return rows.map((r) => Number(r.opportunity_id));
+}
+
+/** Listing cards for emails, public ones only, in the order of `ids`. */
+export async function cardsOf(db: Db, ids: number[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowsOf<CardRow>(
+    db,
+    sql`SELECT ${CARD_COLUMNS} FROM opportunities o ${CARD_JOINS}
+      WHERE o.id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND o.status = 'approved'`,
+  );
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export type CardRowList = CardRow[];
+

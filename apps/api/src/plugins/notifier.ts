@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Language } from '@safqa/shared/constants';
+import { EMAIL_SETTING_OF, type NotificationEvent } from '@safqa/shared/validation/notifications';
+import type { Db } from '../db/client';
+import type { RenderedEmail } from '../mail/render-email';
+import {
+  insertNotification,
+  recipientOf,
+  toNotification,
+  unreadCount,
+  type NewNotification,
+} from '../modules/notifications/repository';
+
+export interface NotifyInput extends NewNotification {
+  /**
+   * The email that goes with it, in the recipient's language; sent only when the recipient's switch
+   * for this type is on. Absent: the notification centre only (e.g. a daily search between digests).
+   */
+  email?: (lang: Language) => RenderedEmail & { headers?: Record<string, string> };
+  /** Another address than the account's (an offer's decision goes to the email the offer gave). */
+  emailTo?: string;
+}
+
+export interface Notifier {
+  /**
+   * Writes the notification, queues its email and announces it on the recipient's live streams, all
+   * in `tx`: the three are kept or lost together, and the announcement leaves only at commit.
+   * Answers whether the email was queued.
+   */
+  notify(tx: Db, input: NotifyInput): Promise<{ emailed: boolean }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifier: Notifier;
+  }
+}
+
+async function notifierPlugin(app: FastifyInstance) {
+  app.decorate('notifier', {
+    async notify(tx, input) {
+      const recipient = await recipientOf(tx, input.userId);
+      if (!recipient) return { emailed: false };
+      const row = await insertNotification(tx, input);
+      let emailed = false;
+      if (input.email && recipient.settings[EMAIL_SETTING_OF[input.type]]) {
+        await app.mailer.enqueue({ to: input.emailTo ?? recipient.email, ...input.email(recipient.language) }, tx);
+        emailed = true;
+      }
+      const event: NotificationEvent = {
+        notification: toNotification(row, recipient.language),
+        unreadCount: await unreadCount(tx, input.userId),
+      };
+      await app.sseHub.publish([input.userId], 'notification', event, tx);
+      return { emailed };
+    },
+  } satisfies Notifier);
+}
+
+export default fp(notifierPlugin, { name: 'notifier', dependencies: ['database', 'mailer', 'sse-hub'] });

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { id } from './common';
+
+/** The notification centre (API.md "Notifications"). */
+
+export const NOTIFICATION_TYPES = [
+  'offer_received',
+  'offer_status',
+  'moderation',
+  'saved_search_match',
+  'access_request',
+  'access_decision',
+  'chat_missed',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The email switch each type answers to (profile settings). */
+export const EMAIL_SETTING_OF: Record<NotificationType, keyof NotificationSettings['email']> = {
+  offer_received: 'offers',
+  offer_status: 'offers',
+  moderation: 'moderation',
+  saved_search_match: 'savedSearches',
+  access_request: 'accessRequests',
+  access_decision: 'accessRequests',
+  chat_missed: 'chat',
+};
+
+export const notification = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  /** A path in the web app. */
+  link: z.string(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const notificationsQuery = z
+  .object({
+    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
+    pageSize: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(LIMITS.pageSizeDefault)
+        .transform((v) => Math.min(v, LIMITS.pageSizeMax)),
+    ),
+    unread: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+  })
+  .strict();
+
+export const notificationsResponse = z.object({
+  data: z.array(notification),
+  pagination: z.object({
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+  unreadCount: z.number().int(),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+export const markReadInput = z.object({ ids: z.array(id).min(1).max(100).optional() }).strict();
+export const notificationUnreadResponse = z.object({ unreadCount: z.number().int() });
+
+export const notificationSettings = z
+  .object({
+    email: z
+      .object({
+        offers: z.boolean(),
+        chat: z.boolean(),
+        moderation: z.boolean(),
+        savedSearches: z.boolean(),
+        accessRequests: z.boolean(),
+      })
+      .strict(),
+  })
+  .strict();
+export type NotificationSettings = z.infer<typeof notificationSettings>;
+
+/** The `notification` event of the live stream. */
+export interface NotificationEvent {
+  notification: Notification;
+  unreadCount: number;
+}
