@@ -1,9 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { OpportunityActionsProvider } from '@/components/opportunity-actions-slot';
+import { SearchActionsProvider } from '@/components/search-actions-slot';
 import { SessionHintProvider } from '@/lib/use-session';
 import { AppErrorBoundary } from './error-screen';
 import { OPPORTUNITY_ACTIONS } from './opportunity-actions';
+import { SEARCH_ACTIONS } from './search-actions';
 import { replayEarlyInput } from './early-input';
 
 /**
@@ -25,7 +27,9 @@ export function App({
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <SessionHintProvider value={signedInHint}>
-          <OpportunityActionsProvider value={OPPORTUNITY_ACTIONS}>{children}</OpportunityActionsProvider>
+          <OpportunityActionsProvider value={OPPORTUNITY_ACTIONS}>
+            <SearchActionsProvider value={SEARCH_ACTIONS}>{children}</SearchActionsProvider>
+          </OpportunityActionsProvider>
         </SessionHintProvider>
       </QueryClientProvider>
     </AppErrorBoundary>

@@ -58,6 +58,11 @@ const publicRoutes: RouteObject[] = [
     path: 'reset-password',
     lazy: lazyPage(() => import('@/features/auth/routes/reset-password-page'), ['auth']),
   },
+  // saved searches (features/saved-searches): the alert emails' unsubscribe link, no sign-in
+  {
+    path: 'saved-searches/unsubscribe',
+    lazy: lazyPage(() => import('@/features/saved-searches/routes/unsubscribe-page'), ['saved-searches']),
+  },
   // mail (features/dev-mail): development mail catcher, 404 in production
   {
     path: 'dev/mail',

@@ -1,43 +1,16 @@
-import { useSyncExternalStore } from 'react';
+import { createCountStore } from './count-store';
 
 /**
  * The unread chat count shown on the navbar's profile link (SPEC.md sections 2 and 4). The chat
  * feature feeds it (initial fetch on sign-in, then the event stream); the shell resets it on sign-out.
  */
+const store = createCountStore();
 
-let count = 0;
-const listeners = new Set<() => void>();
-
-function set(next: number) {
-  const value = Number.isFinite(next) && next > 0 ? Math.floor(next) : 0;
-  if (value === count) return;
-  count = value;
-  for (const listener of listeners) listener();
-}
-
-export function getUnreadCount(): number {
-  return count;
-}
-
+export const getUnreadCount = store.get;
 /** Replaces the count (initial load, `unread_count_updated`). */
-export function setUnreadCount(next: number) {
-  set(next);
-}
-
+export const setUnreadCount = store.set;
 /** A `new_message` event: the badge takes the larger of the old and the new count. */
-export function raiseUnreadCount(next: number) {
-  set(Math.max(count, next));
-}
-
-export function resetUnreadCount() {
-  set(0);
-}
-
-export function subscribeUnreadCount(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useUnreadCount(): number {
-  return useSyncExternalStore(subscribeUnreadCount, getUnreadCount, () => 0);
-}
+export const raiseUnreadCount = store.raise;
+export const resetUnreadCount = store.reset;
+export const subscribeUnreadCount = store.subscribe;
+export const useUnreadCount = store.use;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { recipientOf } from '../notifications/repository';
 import { alertEmail } from './emails';
 import * as repo from './repository';
-import { searchPath } from './search-path';
+import { searchPath } from '@safqa/shared/search-path';
 import { unsubscribeToken } from './unsubscribe-token';
 
 export const MATCH_JOB = 'saved-searches.match';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import LogIn from 'lucide-react/icons/log-in';
@@ -14,6 +14,9 @@ import { useSession } from '@/lib/use-session';
 import { useUnreadCount } from '@/lib/unread-count';
 import { cn } from '@/lib/cn';
 import type { Language } from '@safqa/shared/constants';
+
+// Downloaded only once someone is signed in: visitors never pay for the notification centre.
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'));
 
 const itemClasses =
   'inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-700 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-[current=page]:text-brand-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-brand-400 dark:aria-[current=page]:text-brand-300';
@@ -66,6 +69,9 @@ export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
           {t('common.nav.admin')}
         </NavLink>
       ) : null}
+      <Suspense fallback={null}>
+        <NotificationBell stacked={stacked} itemClassName={item} />
+      </Suspense>
       <NavLink to="/profile" className={item}>
         <UserRound aria-hidden="true" className="size-5" />
         <span className="max-w-40 truncate">{user?.username ?? t('common.nav.profile')}</span>

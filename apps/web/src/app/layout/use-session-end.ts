@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { onSessionEnd, type SessionEndReason } from '@/lib/session';
+import { resetNotificationCount } from '@/lib/notification-count';
 import { resetUnreadCount } from '@/lib/unread-count';
 
 /**
@@ -21,6 +22,7 @@ export function useSessionEnd() {
   const handleEnd = useEffectEvent((reason: SessionEndReason) => {
     queryClient.clear();
     resetUnreadCount();
+    resetNotificationCount();
     if (reason === 'logout') {
       void navigate('/login');
       return;

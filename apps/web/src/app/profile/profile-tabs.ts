@@ -6,6 +6,8 @@ import Bookmark from 'lucide-react/icons/bookmark';
 import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import HandCoins from 'lucide-react/icons/hand-coins';
+import Bell from 'lucide-react/icons/bell';
+import SearchCheck from 'lucide-react/icons/search-check';
 import { loadAreas } from '@/lib/i18n';
 
 /**
@@ -71,6 +73,20 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
     label: 'users.tabs.myOffers',
     Icon: HandCoins,
     Panel: panel(() => import('@/features/offers/routes/my-offers-page'), ['offers']),
+  },
+  // saved searches (features/saved-searches)
+  {
+    id: 'saved-searches',
+    label: 'users.tabs.savedSearches',
+    Icon: SearchCheck,
+    Panel: panel(() => import('@/features/saved-searches/components/saved-searches-tab'), ['saved-searches', 'opportunities']),
+  },
+  // notifications (features/notifications)
+  {
+    id: 'notifications',
+    label: 'users.tabs.notifications',
+    Icon: Bell,
+    Panel: panel(() => import('@/features/notifications/components/notifications-tab'), ['notifications']),
   },
 ];
 

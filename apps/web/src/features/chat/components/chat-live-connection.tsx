@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { setNotificationCount } from '@/lib/notification-count';
 import { raiseUnreadCount, setUnreadCount } from '@/lib/unread-count';
 import { useSession } from '@/lib/use-session';
 import { chatKey } from '../api/get-chat';
@@ -62,6 +63,7 @@ export function ChatLiveConnection() {
         streamCounted = true;
         setUnreadCount(count);
       },
+      onNotificationCount: setNotificationCount,
       onMessagesRead: (event) => {
         client.setQueryData<MessagesData>(messagesKey(event.chatId), (data) =>
           withReadMarks(data, event.readerId, event.readAt),

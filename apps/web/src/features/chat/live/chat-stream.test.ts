@@ -24,6 +24,19 @@ describe('openChatStream', () => {
     expect(handlers.onMessagesRead).toHaveBeenCalledWith({ chatId: 3, readerId: 2, readAt: '2026-01-01T10:01:00.000Z' });
   });
 
+  it('hands the bell its count from `notification` and `notification_read`, and not from a malformed one', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onNotificationCount = vi.fn();
+    openChatStream('a.b.c', { onNewMessage: vi.fn(), onUnreadCount: vi.fn(), onMessagesRead: vi.fn(), onNotificationCount }, FakeEventSource as unknown as typeof EventSource);
+    const source = FakeEventSource.instances.at(-1)!;
+    source.emit('notification', { notification: { id: 1, type: 'moderation', title: 't', body: 'b', link: '/', readAt: null, createdAt: 'x' }, unreadCount: 3 });
+    source.emit('notification_read', { unreadCount: 0 });
+    source.emit('notification', { unreadCount: 'many' });
+    expect(onNotificationCount.mock.calls).toEqual([[3], [0]]);
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+
   it('logs and skips events it cannot read', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { handlers, source } = open();

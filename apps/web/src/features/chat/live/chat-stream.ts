@@ -37,6 +37,8 @@ export interface ChatStreamHandlers {
    * the page shows may be behind: refetch the unread count, the chats and open messages.
    */
   onResync?: () => void;
+  /** `notification` and `notification_read`: the bell takes this unread count. */
+  onNotificationCount?: (unreadCount: number) => void;
   /** The stream ended (a `close` event or the connection ended); it is not reopened by itself. */
   onEnd?: () => void;
 }
@@ -86,6 +88,10 @@ export function openChatStream(
   listen('new_message', isNewMessage, handlers.onNewMessage);
   listen('unread_count_updated', isUnreadCount, (data) => handlers.onUnreadCount(data.unreadCount));
   listen('messages_read', isMessagesRead, handlers.onMessagesRead);
+  // The stream carries every live event of the user, not only chat: the bell's count rides on it.
+  for (const name of ['notification', 'notification_read']) {
+    listen(name, isUnreadCount, (data) => handlers.onNotificationCount?.(data.unreadCount));
+  }
   source.addEventListener('resync', () => {
     if (open) handlers.onResync?.();
   });

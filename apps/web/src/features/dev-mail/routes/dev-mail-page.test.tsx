@@ -12,6 +12,7 @@ const newest: DevMailMessage = {
   subject: 'تأكيد البريد الإلكتروني',
   text: 'مرحبًا سارة\n\nاضغط الرابط لتأكيد بريدك.',
   html: '<!DOCTYPE html><html lang="ar" dir="rtl"><body><h1>مرحبًا سارة</h1><script>parent.hacked = true</script></body></html>',
+  headers: {},
   createdAt: '2026-03-05T10:15:00.000Z',
 };
 const older: DevMailMessage = {
@@ -20,6 +21,7 @@ const older: DevMailMessage = {
   subject: 'New offer on your opportunity',
   text: 'You received an offer.',
   html: '<p>You received an offer.</p>',
+  headers: {},
   createdAt: '2026-03-04T08:00:00.000Z',
 };
 

@@ -4,6 +4,7 @@ import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { SEARCH_SORTS, type SearchSort } from '@safqa/shared/validation/opportunities';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
 import { OpportunityCard } from '@/components/opportunity-card';
+import { SearchActionsSlot } from '@/components/search-actions-slot';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { controlClasses } from '@/components/ui/form-field';
@@ -11,6 +12,7 @@ import { formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { PageHandle } from '@/lib/page-handle';
+import type { SearchPathFilters } from '@safqa/shared/search-path';
 import { citiesQuery } from '@/lib/cities';
 import { lookupQuery } from '@/lib/lookups';
 import { searchOpportunitiesQuery, useSearchOpportunities } from '../api/search-opportunities';
@@ -100,6 +102,7 @@ export function Component() {
                   })
                 : t('opportunities.search.results')}
             </h2>
+            <SearchActionsSlot filters={filtersOf(state)} />
             <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300">
               {t('opportunities.search.sort')}
               <select
@@ -152,4 +155,17 @@ export function Component() {
       </div>
     </div>
   );
+}
+
+/** The filters of the page's state, without sort and page (what a saved search keeps). */
+function filtersOf(state: SearchState): SearchPathFilters {
+  const filters: SearchPathFilters = {};
+  if (state.q.trim()) filters.q = state.q.trim();
+  if (state.businessTypeId) filters.businessTypeId = state.businessTypeId;
+  if (state.regionId) filters.regionId = state.regionId;
+  if (state.cityId) filters.cityId = state.cityId;
+  if (state.type) filters.type = state.type;
+  if (state.minAmount !== null) filters.minAmount = state.minAmount;
+  if (state.maxAmount !== null) filters.maxAmount = state.maxAmount;
+  return filters;
 }

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { savedSearchesKey } from './get-saved-searches';
+
+/** DELETE /api/saved-searches/{id}. */
+export function useDeleteSavedSearch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/saved-searches/${id}`, { auth: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: savedSearchesKey }),
+  });
+}

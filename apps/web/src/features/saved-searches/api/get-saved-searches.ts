@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SavedSearch } from '@safqa/shared/validation/saved-searches';
+import { api } from '@/lib/api-client';
+
+export const savedSearchesKey = ['/api/saved-searches'] as const;
+
+/** GET /api/saved-searches: the user's searches, newest first, with their new matches. */
+export function useSavedSearches() {
+  return useQuery({
+    queryKey: savedSearchesKey,
+    queryFn: ({ signal }) => api.get<{ data: SavedSearch[] }>('/api/saved-searches', { auth: true, signal }),
+  });
+}
