@@ -9,6 +9,8 @@ const STREAM_DESCRIPTION = [
   '`new_message` {chatId, message, unreadCount} to the recipient (the badge takes the larger of old and new);',
   '`unread_count_updated` {unreadCount} after the user reads a chat (replaces the badge);',
   '`messages_read` {chatId, readerId, readAt} to the sender when the other side reads;',
+  '`notification` {notification, unreadCount} when something happened for the user (the bell; API.md',
+  '"Notifications"); `notification_read` {unreadCount} after the user marked notifications read;',
   '`resync` {reason: listener_reconnected} when the server missed announcements (its LISTEN connection was',
   're-opened after a database fault): refetch the unread count, the chats and open messages;',
   '`close` {reason: token_expired | shutdown | too_many_streams}, after which the server ends the stream.',
