@@ -45,7 +45,8 @@ async function waitForAppReady(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), null, { timeout: 20_000 });
 }
 
-async function approvedListing(request: APIRequestContext, owner: Session, stamp: string, language: Language) {
+/** The owner's listing, created through the API (pending review). */
+async function pendingListing(request: APIRequestContext, owner: Session, stamp: string, language: Language) {
   const listing = {
     name: `Harbour Bakery ${stamp}`,
     nameAr: `مخبز الميناء ${stamp}`,
@@ -73,9 +74,6 @@ async function approvedListing(request: APIRequestContext, owner: Session, stamp
   const created = await post(request, '/api/opportunities', listing, owner.accessToken);
   expect(created.status(), `create the listing: ${await created.text()}`).toBe(201);
   const { id } = (await created.json()) as { id: number };
-  const admin = await login(request, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const approved = await post(request, `/api/admin/opportunities/${id}/approve`, {}, admin.accessToken);
-  expect(approved.status(), 'approve').toBe(200);
   return { id, title: language === 'ar' ? listing.nameAr : listing.name };
 }
 
@@ -126,7 +124,18 @@ for (const language of ['ar', 'en'] as const) {
         await expect(page.getByText(t('saved-searches.saved').replace('{{name}}', searchName))).toBeVisible();
       });
 
-      const listing = await approvedListing(request, owner.session, stamp, language);
+      const listing = await pendingListing(request, owner.session, stamp, language);
+
+      await test.step('an admin approves the matching listing in the admin panel', async () => {
+        const admin = await login(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+        const adminSide = await signedIn(browser, baseURL!, admin, language);
+        contexts.push(adminSide.context);
+        await adminSide.page.goto(`/admin/opportunities/${listing.id}`);
+        await waitForAppReady(adminSide.page);
+        const decisions = adminSide.page.getByRole('region', { name: t('admin.review.decisions') });
+        await decisions.getByRole('button', { name: t('admin.moderation.approve'), exact: true }).click();
+        await expect(decisions.getByRole('button', { name: t('admin.moderation.suspend') })).toBeVisible();
+      });
 
       await test.step('the alert email is in /dev/mail', async () => {
         const mail = await waitForMail(request, buyer.email, (m) => m.subject.includes(searchName), 60_000);

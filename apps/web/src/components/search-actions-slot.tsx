@@ -1,4 +1,4 @@
-import { createContext, Suspense, useContext, type ComponentType } from 'react';
+import { createContext, Suspense, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import type { SearchPathFilters } from '@safqa/shared/search-path';
 
 /** What /search hands to the actions of other features: its current filters (no sort, no page). */
@@ -12,6 +12,8 @@ export interface SearchAction {
   Component: ComponentType<SearchActionProps>;
 }
 
+const noSubscription = () => () => {};
+
 const SearchActionsContext = createContext<readonly SearchAction[]>([]);
 
 /** Provided once by the app (src/app/search-actions.ts lists the actions). */
@@ -20,7 +22,11 @@ export const SearchActionsProvider = SearchActionsContext.Provider;
 /** Where other features' actions (save this search) appear on /search; a feature never imports another. */
 export function SearchActionsSlot(props: SearchActionProps) {
   const actions = useContext(SearchActionsContext);
-  if (actions.length === 0) return null;
+  // Only after hydration: the actions depend on the session and on catalogues the browser has not
+  // downloaded yet, so the server leaves the place empty (the page keeps its height) and the browser
+  // fills it, with no mismatch between the two.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (actions.length === 0 || !hydrated) return null;
   return (
     <div data-slot="search-actions" className="flex flex-wrap gap-2">
       {actions.map(({ id, Component }) => (

@@ -62,7 +62,11 @@ export function Component() {
         {t('opportunities.search.title')}
       </h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">{t('opportunities.search.subtitle')}</p>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      {/* Its own line, its height kept while the actions download: nothing below moves when they appear. */}
+      <div className="mt-4 min-h-10">
+        <SearchActionsSlot filters={filtersOf(state)} />
+      </div>
+      <div className="mt-4 grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="lg:sticky lg:top-20 lg:self-start">
           {wide ? (
             <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
@@ -102,7 +106,6 @@ export function Component() {
                   })
                 : t('opportunities.search.results')}
             </h2>
-            <SearchActionsSlot filters={filtersOf(state)} />
             <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300">
               {t('opportunities.search.sort')}
               <select
