@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
 import { id } from './common';
+import { cappedPageQuery } from './opportunities';
 
 /** The notification centre (API.md "Notifications"). */
 
@@ -38,22 +38,8 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 
-const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-
-export const notificationsQuery = z
-  .object({
-    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
-    pageSize: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number()
-        .int()
-        .min(1)
-        .default(LIMITS.pageSizeDefault)
-        .transform((v) => Math.min(v, LIMITS.pageSizeMax)),
-    ),
-    unread: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
-  })
+export const notificationsQuery = cappedPageQuery
+  .extend({ unread: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()) })
   .strict();
 
 export const notificationsResponse = z.object({

@@ -5,15 +5,14 @@ import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import UserRound from 'lucide-react/icons/user-round';
+import { CountBadge } from '@/components/count-badge';
 import { SpinnerIcon } from '@/components/ui/spinner';
 import { buttonClasses } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/current-user';
-import { formatNumber } from '@/lib/format';
 import { logout } from '@/lib/logout';
 import { useSession } from '@/lib/use-session';
 import { useUnreadCount } from '@/lib/unread-count';
 import { cn } from '@/lib/cn';
-import type { Language } from '@safqa/shared/constants';
 
 // Downloaded only once someone is signed in: visitors never pay for the notification centre.
 const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'));
@@ -27,12 +26,11 @@ const itemClasses =
  * `stacked` lays them out for the mobile menu.
  */
 export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { isSignedIn, isAdmin, isPending } = useSession();
   const { data: user } = useCurrentUser();
   const unread = useUnreadCount();
   const [loggingOut, setLoggingOut] = useState(false);
-  const lng = i18n.language as Language;
   const layout = stacked ? 'grid gap-1' : 'flex items-center gap-1';
   const item = cn(itemClasses, stacked && 'h-12 w-full justify-start text-base');
 
@@ -77,14 +75,7 @@ export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
         <span className="max-w-40 truncate">{user?.username ?? t('common.nav.profile')}</span>
         {unread > 0 ? (
           <>
-            <span
-              aria-hidden="true"
-              dir="ltr"
-              data-testid="unread-badge"
-              className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-bold text-white"
-            >
-              {unread > 99 ? `${formatNumber(99, lng)}+` : formatNumber(unread, lng)}
-            </span>
+            <CountBadge count={unread} testId="unread-badge" />
             <span className="sr-only">{t('common.nav.unread', { count: unread })}</span>
           </>
         ) : null}

@@ -3,10 +3,9 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as Popover from 'radix-ui/popover';
 import Bell from 'lucide-react/icons/bell';
+import { CountBadge } from '@/components/count-badge';
 import { ErrorState, RowsSkeleton } from '@/components/list-states';
 import { toast } from '@/components/ui/toast-store';
-import { formatNumber } from '@/lib/format';
-import { asLanguage } from '@/lib/localized';
 import { useNotificationCount } from '@/lib/notification-count';
 import { useAreas } from '@/lib/use-areas';
 import { cn } from '@/lib/cn';
@@ -16,22 +15,6 @@ import { NotificationItems } from './notification-items';
 
 const PANEL_SIZE = 8;
 const ALL_PATH = '/profile?tab=notifications';
-
-function CountBadge({ count }: { count: number }) {
-  const { i18n } = useTranslation();
-  if (count <= 0) return null;
-  const lng = asLanguage(i18n.language);
-  return (
-    <span
-      aria-hidden="true"
-      dir="ltr"
-      data-testid="notification-badge"
-      className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-bold text-white"
-    >
-      {count > 99 ? `${formatNumber(99, lng)}+` : formatNumber(count, lng)}
-    </span>
-  );
-}
 
 /**
  * The navbar's bell (issue 11): the unread count, kept live by the event stream (lib/notification-count),
@@ -56,7 +39,7 @@ export default function NotificationBell({ stacked = false, itemClassName }: { s
       <NavLink to={ALL_PATH} className={itemClassName} aria-label={label}>
         <Bell aria-hidden="true" className="size-5" />
         <span>{t('common.nav.notifications')}</span>
-        <CountBadge count={count} />
+        <CountBadge count={count} testId="notification-badge" />
       </NavLink>
     );
   }
@@ -65,7 +48,7 @@ export default function NotificationBell({ stacked = false, itemClassName }: { s
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger className={cn(itemClassName, 'relative px-2.5')} aria-label={label} data-testid="notification-bell">
         <Bell aria-hidden="true" className="size-5" />
-        <CountBadge count={count} />
+        <CountBadge count={count} testId="notification-badge" />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
