@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
+import { createHs256Verifier, JwtError } from '../lib/hs256-jwt';
 import { AppError } from './errors';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -37,13 +38,13 @@ declare module 'fastify' {
  * (opportunity detail) see the caller; an invalid token on such a route is treated as signed out.
  */
 async function authPlugin(app: FastifyInstance) {
-  // Imported once: handing jose the raw bytes would import the key again on every request.
+  // Imported once for signing: handing jose the raw bytes would import the key again each time.
   const key = await crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(app.config.jwtSecret),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
-    ['sign', 'verify'],
+    ['sign'],
   );
 
   app.decorate('signAccessToken', async (user: AuthUser) =>
@@ -57,24 +58,22 @@ async function authPlugin(app: FastifyInstance) {
       .sign(key),
   );
 
+  const verifier = createHs256Verifier(app.config.jwtSecret, { issuer: ISSUER, audience: AUDIENCE });
   app.decorate('verifyAccessToken', async (token: string): Promise<AuthUser> => {
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: [ALGORITHM],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-      });
-      const id = Number(payload.sub);
-      const role = payload.role;
-      if (!Number.isInteger(id) || id <= 0 || (role !== 'owner' && role !== 'admin')) {
-        throw new AppError(401, 'UNAUTHENTICATED');
-      }
-      const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
-      return { id, role, sessionId };
+      payload = verifier.verify(token);
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED');
+      if (error instanceof JwtError && error.reason === 'expired') throw new AppError(401, 'TOKEN_EXPIRED');
       throw new AppError(401, 'UNAUTHENTICATED');
     }
+    const id = Number(payload.sub);
+    const role = payload.role;
+    if (!Number.isInteger(id) || id <= 0 || (role !== 'owner' && role !== 'admin')) {
+      throw new AppError(401, 'UNAUTHENTICATED');
+    }
+    const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+    return { id, role, sessionId };
   });
 
   app.decorateRequest('user', null);

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -44,15 +44,23 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   };
 }
 
+/**
+ * helmet's headers on every answer, the event stream included (set on the raw response, before any
+ * route runs). The middleware is built once: @fastify/helmet built it again for every request, and
+ * parsed the policy each time.
+ */
 async function securityHeadersPlugin(app: FastifyInstance, { config }: { config: Config }) {
-  await app.register(helmet, {
+  const applyHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     // HSTS only where TLS is certain; a dev server on http://localhost must not be pinned to https.
-    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    frameguard: { action: 'deny' },
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
     // Cross-origin requests learn our origin only, never a path carrying a reset or verify token.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }
 

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Unlisten } from '../db/client';
@@ -36,6 +37,19 @@ export interface SseHub {
    * commits (PostgreSQL delivers notifications at commit), so nothing is announced that is not stored.
    */
   publish(userIds: number[], event: string, data: unknown, tx?: Executor): Promise<void>;
+  /**
+   * `publish` with one number of `data`, `data[countKey]`, computed by PostgreSQL in the statement
+   * that sends the NOTIFY (`count` is a scalar SQL expression, e.g. an unread total read after the
+   * caller's commit): one round trip instead of a read and then a publish.
+   */
+  publishCounted(
+    userIds: number[],
+    event: string,
+    data: Record<string, unknown>,
+    countKey: string,
+    count: SQL,
+    executor: Executor,
+  ): Promise<void>;
   /** Open streams in this process, of one user or of everyone. */
   count(userId?: number): number;
 }
@@ -58,6 +72,8 @@ interface StreamState extends SseStream {
 }
 
 const EVENT_NAME = /^[a-z_]+$/;
+const COUNT_MARKER = `count-${randomBytes(12).toString('hex')}`;
+const QUOTED_COUNT_MARKER = JSON.stringify(COUNT_MARKER);
 
 function frame(event: string, json: string) {
   return `event: ${event}\ndata: ${json}\n\n`;
@@ -192,6 +208,31 @@ async function sseHubPlugin(app: FastifyInstance) {
       }
       if (tx) await tx.execute(sql`SELECT pg_notify(${SSE_CHANNEL}, ${payload})`);
       else await app.database.notify(SSE_CHANNEL, payload);
+    },
+
+    async publishCounted(userIds, event, data, countKey, count, executor) {
+      if (!EVENT_NAME.test(event)) throw new Error(`bad SSE event name ${event}`);
+      if (userIds.length === 0) return;
+      // The count goes last in `d` as a marker string, whose quoted JSON form is then cut out and
+      // replaced by the number in SQL. The marker is random per process, and it is the last
+      // occurrence, so text in `data` cannot be mistaken for it.
+      const rest = { ...data };
+      delete rest[countKey];
+      const json = JSON.stringify({
+        u: userIds,
+        e: event,
+        d: { ...rest, [countKey]: COUNT_MARKER },
+      } satisfies Envelope);
+      const at = json.lastIndexOf(QUOTED_COUNT_MARKER);
+      const head = json.slice(0, at);
+      const tail = json.slice(at + QUOTED_COUNT_MARKER.length);
+      // A count has at most 20 digits.
+      if (Buffer.byteLength(head) + Buffer.byteLength(tail) + 20 > NOTIFY_MAX_BYTES) {
+        throw new Error(`SSE payload of ${Buffer.byteLength(json)} bytes exceeds the NOTIFY limit`);
+      }
+      await executor.execute(
+        sql`SELECT pg_notify(${SSE_CHANNEL}, ${head} || (${count})::bigint::text || ${tail})`,
+      );
     },
 
     count(userId) {

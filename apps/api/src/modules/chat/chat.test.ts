@@ -29,7 +29,11 @@ describe('POST /api/chat', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().chat).toMatchObject({
       id: chatId,
-      opportunity: { id: opportunity.id, opportunityName: opportunity.name, opportunityNameAr: opportunity.nameAr },
+      opportunity: {
+        id: opportunity.id,
+        opportunityName: opportunity.name,
+        opportunityNameAr: opportunity.nameAr,
+      },
       otherUser: { id: owner.id, username: 'owner_chat' },
       lastMessage: null,
       unreadCount: 0,
@@ -91,7 +95,9 @@ describe('participants only', () => {
 
 describe('messages, unread counts and read marks', () => {
   it('stores a trimmed body and refuses blank, too long or unknown fields with field errors', async () => {
-    const sent = await investor.client.post(`/api/chat/${chatId}/messages`, { body: '  السلام عليكم\r\nهل الفرصة متاحة؟  ' });
+    const sent = await investor.client.post(`/api/chat/${chatId}/messages`, {
+      body: '  السلام عليكم\r\nهل الفرصة متاحة؟  ',
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().message).toMatchObject({
       chatId,
@@ -107,10 +113,16 @@ describe('messages, unread counts and read marks', () => {
       { body: 'x'.repeat(2001) },
       { headers: { 'accept-language': 'en' } },
     );
-    expect(long.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { body: 'Must be at most 2000 characters' } });
+    expect(long.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { body: 'Must be at most 2000 characters' },
+    });
     const longest = await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'ب'.repeat(2000) });
     expect(longest.statusCode).toBe(201);
-    const extra = await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'hi', senderId: owner.id });
+    const extra = await investor.client.post(`/api/chat/${chatId}/messages`, {
+      body: 'hi',
+      senderId: owner.id,
+    });
     expect(extra.statusCode).toBe(400);
     const wrongType = await investor.client.post(`/api/chat/${chatId}/messages`, { body: 42 });
     expect(wrongType.statusCode).toBe(400);
@@ -165,9 +177,11 @@ describe('messages, unread counts and read marks', () => {
     for (let i = 1; i <= 7; i += 1) await fresh.client.post(`/api/chat/${id}/messages`, { body: `m${i}` });
     const page1 = (await fresh.client.get(`/api/chat/${id}/messages?limit=3`)).json().messages;
     expect(page1.map((m: { body: string }) => m.body)).toEqual(['m5', 'm6', 'm7']);
-    const page2 = (await fresh.client.get(`/api/chat/${id}/messages?limit=3&before=${page1[0].id}`)).json().messages;
+    const page2 = (await fresh.client.get(`/api/chat/${id}/messages?limit=3&before=${page1[0].id}`)).json()
+      .messages;
     expect(page2.map((m: { body: string }) => m.body)).toEqual(['m2', 'm3', 'm4']);
-    const page3 = (await fresh.client.get(`/api/chat/${id}/messages?limit=3&before=${page2[0].id}`)).json().messages;
+    const page3 = (await fresh.client.get(`/api/chat/${id}/messages?limit=3&before=${page2[0].id}`)).json()
+      .messages;
     expect(page3.map((m: { body: string }) => m.body)).toEqual(['m1']);
     const all = (await owner.client.get(`/api/chat/${id}/messages`)).json().messages;
     expect(all).toHaveLength(7);

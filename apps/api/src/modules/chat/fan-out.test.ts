@@ -110,7 +110,9 @@ describe('fan-out between server processes', () => {
         const viaA = await httpClient(a.baseUrl, owner.token);
         await viaA.post(`/api/chat/${chatId}/read`, {});
         await viaA.post(`/api/chat/${chatId}/messages`, { body: 'reply through A' });
-        expect((await investorStream.next('messages_read', 10_000)).data).toMatchObject({ readerId: owner.id });
+        expect((await investorStream.next('messages_read', 10_000)).data).toMatchObject({
+          readerId: owner.id,
+        });
         expect((await investorStream.next('new_message', 10_000)).data).toMatchObject({
           message: { body: 'reply through A', senderId: owner.id },
           unreadCount: 1,

@@ -81,7 +81,9 @@ function missedEmail(lang: Language, row: MissedRow, url: string) {
         lang,
         subject: `You have unread messages from ${row.sender_name}`,
         heading: 'Messages are waiting for you',
-        paragraphs: [`${row.sender_name} wrote to you about “${row.name}” and you have not read it yet (${count}).`],
+        paragraphs: [
+          `${row.sender_name} wrote to you about “${row.name}” and you have not read it yet (${count}).`,
+        ],
         action: { label: 'Open the chat', url },
       });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chats } from '../../db/schema/chat';
 
@@ -162,14 +162,17 @@ export async function markRead(
   return { marked: marked.length, readAt: marked[0]?.readAt ?? null };
 }
 
+/** The user's unread total over every chat they take part in, as a scalar SQL expression. */
+export function unreadTotalSql(userId: number): SQL {
+  return sql`(SELECT coalesce(sum(CASE WHEN ${chats.investorId} = ${userId} THEN ${chats.investorUnread} ELSE 0 END
+        + CASE WHEN ${chats.ownerId} = ${userId} THEN ${chats.ownerUnread} ELSE 0 END), 0)
+      FROM ${chats} WHERE ${chats.investorId} = ${userId} OR ${chats.ownerId} = ${userId})`;
+}
+
 /** The user's unread total over every chat they take part in. */
 export async function unreadTotal(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({
-      total: sql<string>`coalesce(sum(CASE WHEN ${chats.investorId} = ${userId} THEN ${chats.investorUnread} ELSE 0 END
-        + CASE WHEN ${chats.ownerId} = ${userId} THEN ${chats.ownerUnread} ELSE 0 END), 0)`,
-    })
-    .from(chats)
-    .where(or(eq(chats.investorId, userId), eq(chats.ownerId, userId)));
-  return Number(row?.total ?? 0);
+  const { rows } = (await db.execute(sql`SELECT ${unreadTotalSql(userId)} AS total`)) as unknown as {
+    rows: { total: number | string }[];
+  };
+  return Number(rows[0]?.total ?? 0);
 }

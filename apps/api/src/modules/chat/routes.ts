@@ -46,7 +46,14 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           'One chat per (opportunity, user): 201 when created, 200 when it already existed. ' +
           '403 OWN_OPPORTUNITY for the owner; 404 when the opportunity is not approved.',
         body: createChatInput,
-        response: { 200: chatResponse, 201: chatResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        response: {
+          200: chatResponse,
+          201: chatResponse,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -112,8 +119,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary: 'Send a message (1 to 2000 characters after trimming)',
-        description:
-          'Stored first, then announced to the other participant as `new_message` on the stream.',
+        description: 'Stored first, then announced to the other participant as `new_message` on the stream.',
         params: chatIdParams,
         body: sendMessageInput,
         response: { 201: messageResponse, 400: errorBody, ...participantErrors },

@@ -126,8 +126,15 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
       }
       const message = toMessage(stored.message);
       try {
-        const unreadCount = await repo.unreadTotal(db, stored.recipientId);
-        await hub.publish([stored.recipientId], 'new_message', { chatId, message, unreadCount });
+        // The recipient's total is read after the commit, in the statement that announces it.
+        await hub.publishCounted(
+          [stored.recipientId],
+          'new_message',
+          { chatId, message },
+          'unreadCount',
+          repo.unreadTotalSql(stored.recipientId),
+          db,
+        );
       } catch (error) {
         // The message is stored and the recipient sees it on the next load; the sender must not
         // think it failed and send it twice.

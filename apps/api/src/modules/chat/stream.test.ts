@@ -1,8 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../../db/schema/chat';
 import { NOTIFY_MAX_BYTES } from '../../plugins/sse-hub';
-import { createOpportunity, createUser, shortLivedToken, type TestUser } from '../../test/marketplace-fixtures';
+import {
+  createOpportunity,
+  createUser,
+  shortLivedToken,
+  type TestUser,
+} from '../../test/marketplace-fixtures';
 import { listenOnSocket, openSse, type SseConnection } from '../../test/sse-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -142,6 +147,26 @@ describe('GET /api/chat/stream', () => {
     expect(Buffer.byteLength(payload)).toBeLessThan(NOTIFY_MAX_BYTES);
     const sent = await investor.client.post(`/api/chat/${chatId}/messages`, { body });
     expect(sent.statusCode).toBe(201);
+  });
+
+  it('publishes a count computed by PostgreSQL inside data that looks like its own payload', async () => {
+    const strangerStream = await stream(stranger.token);
+    expect(strangerStream.status).toBe(200);
+    // Text that imitates the envelope and the count, and a count key the data already has.
+    const tricky = '"}, "unreadCount": 7, "u": [1]} \\" \u202E نص';
+    await t.app.sseHub.publishCounted(
+      [stranger.id],
+      'unread_count_updated',
+      { note: tricky, unreadCount: 'not this one', nested: { unreadCount: 3 } },
+      'unreadCount',
+      sql`(SELECT 40 + 2)`,
+      t.app.db,
+    );
+    expect((await strangerStream.next('unread_count_updated')).data).toEqual({
+      note: tricky,
+      nested: { unreadCount: 3 },
+      unreadCount: 42,
+    });
   });
 
   it('tells every stream to close when the server shuts down', async () => {
