@@ -98,7 +98,9 @@ async function main() {
   }
 
   // 1. Data: one owner with one listing, a chat with it for each stream user, tokens for all.
-  console.log(`preparing ${STREAMS} users and chats (${serverUrl ? 'PostgreSQL server' : 'embedded PGlite'})`);
+  console.log(
+    `preparing ${STREAMS} users and chats (${serverUrl ? 'PostgreSQL server' : 'embedded PGlite'})`,
+  );
   const database = await openDatabase({ url: databaseUrl, pgliteDir: path.join(scratch, 'pglite') });
   await migrate(database);
   const config = loadConfig({
@@ -142,7 +144,81 @@ async function main() {
   await app.close();
   await database.close();
 
+  // Compiled as production runs it (BENCH_SERVER=source: from TypeScript through tsx, as before).
+  const targets: Target[] = [
+    { label: 'this checkout', apiDir: path.resolve(import.meta.dirname, '../apps/api') },
+  ];
+  const baselineDir = process.env.BENCH_BASELINE_DIR;
+  if (baselineDir) targets.unshift({ label: 'baseline', apiDir: path.resolve(baselineDir, 'apps/api') });
+  for (const target of targets) {
+    if (compiled)
+      execFileSync('npm', ['run', 'build', '-w', '@safqa/api'], {
+        cwd: path.resolve(target.apiDir, '../..'),
+        stdio: 'ignore',
+      });
+  }
+  const prepared: Prepared = { scratch, jwtSecret, databaseUrl, owner, recipients };
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+  const results: Array<Awaited<ReturnType<typeof round>>['result']> = [];
+  let ok = true;
+  // Alternated (baseline, this, baseline, this, ...) so that a machine busier at one time than
+  // another weighs on both alike.
+  for (let r = 0; r < rounds; r += 1) {
+    for (const target of targets) {
+      const outcome = await round(target, prepared);
+      results.push(outcome.result);
+      ok &&= outcome.ok;
+    }
+  }
+  if (baselineDir) printComparison(results);
+  return ok ? 0 : 1;
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Medians of each side and this checkout's ratio to the baseline (under 1: this one is better). */
+function printComparison(results: Array<Awaited<ReturnType<typeof round>>['result']>) {
+  const measures: Array<[string, (r: (typeof results)[number]) => number]> = [
+    ['server CPU per message (ms)', (r) => r.serverCpuMsPerMessage],
+    ['latency p95 (ms)', (r) => r.latencyMs.p95],
+    ['server RSS with streams (MB)', (r) => r.serverRssMb.withStreams],
+    ['server RSS peak (MB)', (r) => r.serverRssMb.peak],
+  ];
+  console.log('\nmedians of each side, and this checkout / baseline:');
+  for (const [name, pick] of measures) {
+    const base = median(results.filter((r) => r.label === 'baseline').map(pick));
+    const current = median(results.filter((r) => r.label !== 'baseline').map(pick));
+    console.log(
+      `  ${name.padEnd(30)} baseline ${base.toFixed(2).padStart(8)}  this ${current.toFixed(2).padStart(8)}  ratio ${(current / base).toFixed(2)}`,
+    );
+  }
+}
+
+/** Where a server is started from: this checkout, or a baseline's (BENCH_BASELINE_DIR). */
+interface Target {
+  label: string;
+  apiDir: string;
+}
+
+interface Prepared {
+  scratch: string;
+  jwtSecret: string;
+  databaseUrl: string | undefined;
+  owner: { token: string };
+  recipients: Array<{ id: number; chatId: number; token: string }>;
+}
+
+const compiled = process.env.BENCH_SERVER !== 'source';
+
+/** One server of `target` on the prepared data: streams, messages, shutdown. */
+async function round(target: Target, prepared: Prepared) {
+  const { scratch, jwtSecret, databaseUrl, owner, recipients } = prepared;
   // 2. The server, in its own process so its memory is its own.
+  console.log(`\n--- ${target.label}: ${target.apiDir}`);
   const server = await startServerProcess(
     {
       NODE_ENV: 'test',
@@ -159,6 +235,8 @@ async function main() {
       shell: `ulimit -n ${FDS_NEEDED} 2>/dev/null || true`,
       // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" to see where the server spends its time
       nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
+      build: compiled ? 'compiled' : 'source',
+      apiDir: target.apiDir,
     },
   );
   cleanups.push(() => server.stop());
@@ -183,7 +261,8 @@ async function main() {
       batch.map((r) => openSse(`${server.baseUrl}/api/chat/stream?token=${r.token}`, { agent })),
     );
     for (const connection of opened) {
-      if (connection.status !== 200) throw new Error(`stream refused: ${connection.status} ${JSON.stringify(connection.body)}`);
+      if (connection.status !== 200)
+        throw new Error(`stream refused: ${connection.status} ${JSON.stringify(connection.body)}`);
       connection.onEvent = (event) => {
         if (event.event !== 'new_message') return;
         const body = (event.data as { message: { body: string } }).message.body;
@@ -216,12 +295,14 @@ async function main() {
     const postedAt = performance.now();
     sentAt.set(i, postedAt);
     inFlight.push(
-      sender.post(`/api/chat/${recipient.chatId}/messages`, { body: `benchmark message #${i}` }).then((res) => {
-        postLatencies.push(performance.now() - postedAt);
-        answeredAt.set(i, performance.now());
-        if (process.env.BENCH_DEBUG) console.log(i, Math.round(performance.now() - postedAt));
-        if (res.status !== 201) failures.push(`${res.status} ${JSON.stringify(res.body)}`);
-      }),
+      sender
+        .post(`/api/chat/${recipient.chatId}/messages`, { body: `benchmark message #${i}` })
+        .then((res) => {
+          postLatencies.push(performance.now() - postedAt);
+          answeredAt.set(i, performance.now());
+          if (process.env.BENCH_DEBUG) console.log(i, Math.round(performance.now() - postedAt));
+          if (res.status !== 201) failures.push(`${res.status} ${JSON.stringify(res.body)}`);
+        }),
     );
     if (i % 100 === 0) rssDuring = Math.max(rssDuring, memoryOf(pid).rssMb);
   }
@@ -238,13 +319,12 @@ async function main() {
   // 5. Shutdown: every stream should hear `close`.
   const stopCode = await server.stop();
   if (process.env.BENCH_DEBUG) {
-    const times = [...server.output().matchAll(/"responseTime":([\d.]+)/g)].map((m) => Math.round(Number(m[1])));
+    const times = [...server.output().matchAll(/"responseTime":([\d.]+)/g)].map((m) =>
+      Math.round(Number(m[1])),
+    );
     console.log('server response times', times.join(' '));
   }
-  await Promise.race([
-    Promise.all(streams.map((s) => s.ended)),
-    new Promise((r) => setTimeout(r, 10_000)),
-  ]);
+  await Promise.race([Promise.all(streams.map((s) => s.ended)), new Promise((r) => setTimeout(r, 10_000))]);
   const closedWithEvent = streams.filter((s) => s.events.some((e) => e.event === 'close')).length;
   agent.destroy();
 
@@ -253,15 +333,24 @@ async function main() {
   const p95 = percentile(sorted, 95);
   const p99 = percentile(sorted, 99);
   const postSorted = [...postLatencies].sort((a, b) => a - b);
-  const fanOut = [...receivedAt].flatMap(([i, at]) => (answeredAt.has(i) ? [at - answeredAt.get(i)!] : [])).sort((a, b) => a - b);
+  const fanOut = [...receivedAt]
+    .flatMap(([i, at]) => (answeredAt.has(i) ? [at - answeredAt.get(i)!] : []))
+    .sort((a, b) => a - b);
   const result = {
-    database: serverUrl ? 'postgresql' : 'pglite',
+    label: target.label,
+    database: databaseUrl ? 'postgresql' : 'pglite',
+    server: compiled ? 'node dist/server.js' : 'tsx src/server.ts',
     streams: streams.length,
     messages: MESSAGES,
     ratePerSecond: RATE,
     delivered: latencies.length,
     failedSends: failures.length,
-    latencyMs: { p50: +p50.toFixed(1), p95: +p95.toFixed(1), p99: +p99.toFixed(1), max: +(sorted.at(-1) ?? NaN).toFixed(1) },
+    latencyMs: {
+      p50: +p50.toFixed(1),
+      p95: +p95.toFixed(1),
+      p99: +p99.toFixed(1),
+      max: +(sorted.at(-1) ?? NaN).toFixed(1),
+    },
     postLatencyMs: {
       p50: +percentile(postSorted, 50).toFixed(1),
       p95: +percentile(postSorted, 95).toFixed(1),
@@ -286,19 +375,29 @@ async function main() {
   };
   console.log('');
   console.log(`delivered ${result.delivered}/${MESSAGES} (failed sends: ${failures.length})`);
-  console.log(`latency ms  p50 ${result.latencyMs.p50}  p95 ${result.latencyMs.p95}  p99 ${result.latencyMs.p99}  max ${result.latencyMs.max}`);
-  console.log(`POST -> 201 ms  p50 ${result.postLatencyMs.p50}  p95 ${result.postLatencyMs.p95}  p99 ${result.postLatencyMs.p99}`);
+  console.log(
+    `latency ms  p50 ${result.latencyMs.p50}  p95 ${result.latencyMs.p95}  p99 ${result.latencyMs.p99}  max ${result.latencyMs.max}`,
+  );
+  console.log(
+    `POST -> 201 ms  p50 ${result.postLatencyMs.p50}  p95 ${result.postLatencyMs.p95}  p99 ${result.postLatencyMs.p99}`,
+  );
   console.log(
     `event after the 201 ms  p50 ${result.eventAfterAnswerMs.p50}  p95 ${result.eventAfterAnswerMs.p95}  p99 ${result.eventAfterAnswerMs.p99} (negative: the event came first)`,
   );
-  console.log(`server CPU per message ${result.serverCpuMsPerMessage} ms (user + system, includes delivery to the streams)`);
-  console.log(`server RSS MB  with streams ${result.serverRssMb.withStreams}  peak ${result.serverRssMb.peak}`);
-  console.log(`goals  p95 <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}  RSS <= ${GOAL_RSS_MB} MB: ${result.serverRssMb.peak <= GOAL_RSS_MB ? 'met' : 'MISSED'}`);
+  console.log(
+    `server CPU per message ${result.serverCpuMsPerMessage} ms (user + system, includes delivery to the streams)`,
+  );
+  console.log(
+    `server RSS MB  with streams ${result.serverRssMb.withStreams}  peak ${result.serverRssMb.peak}`,
+  );
+  console.log(
+    `goals  p95 <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}  RSS <= ${GOAL_RSS_MB} MB: ${result.serverRssMb.peak <= GOAL_RSS_MB ? 'met' : 'MISSED'}`,
+  );
   console.log(`streams told to close on shutdown: ${closedWithEvent}/${streams.length}`);
   console.log(JSON.stringify(result));
   if (failures.length) console.error(failures.slice(0, 5).join('\n'));
 
-  return latencies.length === MESSAGES && failures.length === 0 ? 0 : 1;
+  return { result, ok: latencies.length === MESSAGES && failures.length === 0 };
 }
 
 main()

@@ -26,9 +26,12 @@ export async function startServerProcess(
     nodeArgs?: string[];
     /** `compiled`: the production build, `node dist/server.js` (run `npm run build -w @safqa/api` first). */
     build?: 'source' | 'compiled';
+    /** Another checkout's apps/api (a benchmark's baseline); this one by default. */
+    apiDir?: string;
   } = {},
 ): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? 90_000;
+  const apiDir = options.apiDir ?? API_DIR;
   const entry = options.build === 'compiled' ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
   const args = [...(options.nodeArgs ?? []), ...entry];
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env };
@@ -43,11 +46,11 @@ export async function startServerProcess(
   }
   const child = options.shell
     ? spawn('/bin/sh', ['-c', `${options.shell}; exec "${process.execPath}" ${args.join(' ')}`], {
-        cwd: API_DIR,
+        cwd: apiDir,
         env: fullEnv,
         stdio: ['ignore', 'pipe', 'pipe'],
       })
-    : spawn(process.execPath, args, { cwd: API_DIR, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    : spawn(process.execPath, args, { cwd: apiDir, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let port = fixedPort;
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
