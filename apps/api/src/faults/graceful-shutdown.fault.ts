@@ -47,6 +47,8 @@ describe('SIGTERM under load', () => {
     const visitor = await caller(server.baseUrl);
 
     // Sign-ins are slow on purpose (password hashing): they are still running when the signal lands.
+    // Log lines leave in batches within 100 ms (lib/batched-log-stream.ts): let the earlier ones arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const before = received(server, '/api/auth/login');
     const signIns = Array.from({ length: 8 }, () =>
       visitor.post('/api/auth/login', { ...ADMIN, recaptchaToken: 'fault-suite' }).then(
