@@ -15,7 +15,9 @@ export const SECRET_DOC = 'Payroll 2025.pdf';
 export const SECRET_TEXT = 'payroll-secret-figures';
 
 export async function uploadPdf(client: TestClient, name: string, text = name) {
-  const body = multipart([{ field: 'docs', filename: name, contentType: 'application/pdf', data: pdfDocument(text) }]);
+  const body = multipart([
+    { field: 'docs', filename: name, contentType: 'application/pdf', data: pdfDocument(text) },
+  ]);
   const res = await client.post('/api/uploads/docs', body.payload, { headers: body.headers });
   expect(res.statusCode).toBe(201);
   return res.json().files[0] as { url: string; name: string };
@@ -35,21 +37,35 @@ export interface DataRoom {
   requestIds: Record<'pending' | 'declined' | 'approved' | 'revoked', number>;
 }
 
-export async function requestAccess(client: TestClient, id: number, message = 'We are a fund looking at food businesses.') {
+export async function requestAccess(
+  client: TestClient,
+  id: number,
+  message = 'We are a fund looking at food businesses.',
+) {
   return client.post(`/api/opportunities/${id}/access-requests`, { message, acceptTerms: true });
 }
 
-export async function decideAccess(client: TestClient, requestId: number, status: 'approved' | 'declined' | 'revoked') {
+export async function decideAccess(
+  client: TestClient,
+  requestId: number,
+  status: 'approved' | 'declined' | 'revoked',
+) {
   return client.patch(`/api/access-requests/${requestId}`, { status });
 }
 
-export async function buildDataRoom(app: FastifyInstance, options: { seed?: boolean } = {}): Promise<DataRoom> {
+export async function buildDataRoom(
+  app: FastifyInstance,
+  options: { seed?: boolean } = {},
+): Promise<DataRoom> {
   if (options.seed !== false) await seedLookups(app);
   const owner = await createUser(app, { language: 'ar' });
   const admin = await createUser(app, { role: 'admin' });
   const [other, pending, declined, approved, revoked] = await Promise.all(
     ['other', 'pending', 'declined', 'approved', 'revoked'].map((name) =>
-      createUser(app, { email: `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`, language: 'en' }),
+      createUser(app, {
+        email: `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+        language: 'en',
+      }),
     ),
   );
   const brochure = await uploadPdf(owner.client, 'brochure.pdf');
@@ -77,5 +93,16 @@ export async function buildDataRoom(app: FastifyInstance, options: { seed?: bool
   expect((await decideAccess(owner.client, requestIds.approved, 'approved')).statusCode).toBe(200);
   expect((await decideAccess(owner.client, requestIds.revoked, 'approved')).statusCode).toBe(200);
   expect((await decideAccess(owner.client, requestIds.revoked, 'revoked')).statusCode).toBe(200);
-  return { id, owner, admin, other: other!, pending: pending!, declined: declined!, approved: approved!, revoked: revoked!, uploadUrl: payroll.url, requestIds };
+  return {
+    id,
+    owner,
+    admin,
+    other: other!,
+    pending: pending!,
+    declined: declined!,
+    approved: approved!,
+    revoked: revoked!,
+    uploadUrl: payroll.url,
+    requestIds,
+  };
 }

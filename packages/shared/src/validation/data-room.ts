@@ -25,20 +25,14 @@ export const ACCESS_TRANSITIONS: Record<AccessRequestStatus, readonly AccessRequ
 /** POST /api/opportunities/{id}/access-requests: a message and the confidentiality undertaking. */
 export const accessRequestInput = z
   .object({
-    message: z
-      .string()
-      .trim()
-      .min(ACCESS_MESSAGE_MIN, { error: 'message_min' })
-      .max(ACCESS_MESSAGE_MAX),
+    message: z.string().trim().min(ACCESS_MESSAGE_MIN, { error: 'message_min' }).max(ACCESS_MESSAGE_MAX),
     acceptTerms: z.literal(true, { error: 'terms_required' }),
   })
   .strict();
 export type AccessRequestInput = z.infer<typeof accessRequestInput>;
 export type AccessRequestFormValues = z.input<typeof accessRequestInput>;
 
-export const accessDecisionInput = z
-  .object({ status: z.enum(['approved', 'declined', 'revoked']) })
-  .strict();
+export const accessDecisionInput = z.object({ status: z.enum(['approved', 'declined', 'revoked']) }).strict();
 export type AccessDecision = z.infer<typeof accessDecisionInput>['status'];
 
 export const accessRequestIdParams = z.object({ id }).strict();

@@ -62,7 +62,10 @@ async function download(url: string) {
 async function downloadLog() {
   const res = await room.owner.client.get(`/api/opportunities/${room.id}/document-downloads`);
   expect(res.statusCode).toBe(200);
-  return res.json() as { data: { documentName: string; user: { id: number; username: string } | null }[]; pagination: { total: number } };
+  return res.json() as {
+    data: { documentName: string; user: { id: number; username: string } | null }[];
+    pagination: { total: number };
+  };
 }
 
 describe('who sees a confidential document', () => {
@@ -127,7 +130,9 @@ describe('who sees a confidential document', () => {
     const asAdmin = await room.admin.client.get(`/api/opportunities/${room.id}/document-downloads`);
     expect(asAdmin.statusCode).toBe(200);
     for (const who of ['other', 'approved'] as const) {
-      expect((await client(who).get(`/api/opportunities/${room.id}/document-downloads`)).statusCode).toBe(403);
+      expect((await client(who).get(`/api/opportunities/${room.id}/document-downloads`)).statusCode).toBe(
+        403,
+      );
     }
     expect((await anonymous.get(`/api/opportunities/${room.id}/document-downloads`)).statusCode).toBe(401);
   });
@@ -180,7 +185,13 @@ describe('who sees a confidential document', () => {
   });
 
   it('the teaser PDF never carries a document, whoever asks', async () => {
-    for (const c of [anonymous, room.other.client, room.approved.client, room.owner.client, room.admin.client]) {
+    for (const c of [
+      anonymous,
+      room.other.client,
+      room.approved.client,
+      room.owner.client,
+      room.admin.client,
+    ]) {
       const res = await c.get(`/api/opportunities/${room.id}/teaser.pdf`);
       expect(res.statusCode).toBe(200);
       const text = await pdfText(res.rawPayload);

@@ -45,22 +45,34 @@ export function accessRequestEmail(
         ? 'يمكنك الموافقة على الطلب أو رفضه من صفحة الفرصة، وإلغاء الموافقة لاحقًا في أي وقت.'
         : 'You can approve or decline it on the opportunity page, and revoke an approval at any time.',
     ],
-    action: { label: ar ? 'مراجعة الطلب' : 'Review the request', url: `${publicUrl}/opportunities/${listing.id}` },
+    action: {
+      label: ar ? 'مراجعة الطلب' : 'Review the request',
+      url: `${publicUrl}/opportunities/${listing.id}`,
+    },
   });
 }
 
 const DECISION_TEXT: Record<AccessDecision, Record<Language, { title: string; body: string }>> = {
   approved: {
     ar: { title: 'تمت الموافقة على اطلاعك على المستندات', body: 'يمكنك الآن تنزيل المستندات السرية لـ' },
-    en: { title: 'Your access to the documents was approved', body: 'You can now download the confidential documents of' },
+    en: {
+      title: 'Your access to the documents was approved',
+      body: 'You can now download the confidential documents of',
+    },
   },
   declined: {
     ar: { title: 'اعتذر المالك عن طلب الاطلاع', body: 'اعتذر المالك عن مشاركة المستندات السرية لـ' },
-    en: { title: 'Your access request was declined', body: 'The owner declined to share the confidential documents of' },
+    en: {
+      title: 'Your access request was declined',
+      body: 'The owner declined to share the confidential documents of',
+    },
   },
   revoked: {
     ar: { title: 'أُلغي اطلاعك على المستندات', body: 'ألغى المالك اطلاعك على المستندات السرية لـ' },
-    en: { title: 'Your access to the documents was revoked', body: 'The owner revoked your access to the confidential documents of' },
+    en: {
+      title: 'Your access to the documents was revoked',
+      body: 'The owner revoked your access to the confidential documents of',
+    },
   },
 };
 

@@ -25,7 +25,11 @@ const columns = {
 };
 
 export async function roomListing(db: Db, opportunityId: number): Promise<RoomListing | null> {
-  const [row] = await db.select(columns).from(opportunities).where(eq(opportunities.id, opportunityId)).limit(1);
+  const [row] = await db
+    .select(columns)
+    .from(opportunities)
+    .where(eq(opportunities.id, opportunityId))
+    .limit(1);
   return row ?? null;
 }
 

@@ -44,7 +44,11 @@ export async function findRequest(db: Db, id: number): Promise<AccessRequestRow 
   return row ?? null;
 }
 
-export async function statusOf(db: Db, opportunityId: number, userId: number): Promise<AccessRequestStatus | null> {
+export async function statusOf(
+  db: Db,
+  opportunityId: number,
+  userId: number,
+): Promise<AccessRequestStatus | null> {
   const [row] = await db
     .select({ status: accessRequests.status })
     .from(accessRequests)
@@ -63,7 +67,8 @@ export async function decide(db: Db, id: number, from: AccessRequestStatus, to: 
   return row ? findRequest(db, row.id) : null;
 }
 
-type Filter = { opportunityId: number; status?: AccessRequestStatus } | { requesterId: number } | { ownerId: number };
+type Filter =
+  { opportunityId: number; status?: AccessRequestStatus } | { requesterId: number } | { ownerId: number };
 
 function whereOf(filter: Filter) {
   if ('requesterId' in filter) return eq(accessRequests.requesterId, filter.requesterId);

@@ -30,7 +30,11 @@ async function notificationsOf(userId: number) {
 describe('asking for access', () => {
   it('creates a pending request, notifies the owner in Arabic and emails them', async () => {
     const member = await createUser(t.app, { username: 'gulf_fund', language: 'en' });
-    const res = await requestAccess(member.client, room.id, 'We would like to review the payroll before an offer.');
+    const res = await requestAccess(
+      member.client,
+      room.id,
+      'We would like to review the payroll before an offer.',
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().request).toMatchObject({
       opportunityId: room.id,
@@ -47,16 +51,25 @@ describe('asking for access', () => {
     expect(mails[0]!.text).toContain('We would like to review the payroll before an offer.');
     expect(mails[0]!.text).toContain(`/opportunities/${room.id}`);
 
-    const listed = await room.owner.client.get(`/api/opportunities/${room.id}/access-requests?status=pending`);
+    const listed = await room.owner.client.get(
+      `/api/opportunities/${room.id}/access-requests?status=pending`,
+    );
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().data.map((r: { requester: { id: number } }) => r.requester.id)).toContain(member.user.id);
+    expect(listed.json().data.map((r: { requester: { id: number } }) => r.requester.id)).toContain(
+      member.user.id,
+    );
     expect(listed.json().data.every((r: { status: string }) => r.status === 'pending')).toBe(true);
   });
 
   it('respects the owner’s accessRequests email switch (the notification centre still gets it)', async () => {
     const owner = await createUser(t.app);
     const admin = { id: room.admin.user.id, role: 'admin' as const };
-    const id = await createListing({ id: owner.user.id, role: 'owner', token: owner.accessToken, client: owner.client });
+    const id = await createListing({
+      id: owner.user.id,
+      role: 'owner',
+      token: owner.accessToken,
+      client: owner.client,
+    });
     await t.app.opportunities.changeStatus(id, admin, 'approved');
     const settings = await owner.client.put('/api/users/me/notification-settings', {
       email: { offers: true, chat: true, moderation: true, savedSearches: true, accessRequests: false },
@@ -64,7 +77,9 @@ describe('asking for access', () => {
     expect(settings.statusCode).toBe(200);
     const member = await createUser(t.app);
     expect((await requestAccess(member.client, id)).statusCode).toBe(201);
-    expect((await mailsTo(t.app, owner.user.email)).filter((m) => m.subject.includes('طلب اطلاع'))).toHaveLength(0);
+    expect(
+      (await mailsTo(t.app, owner.user.email)).filter((m) => m.subject.includes('طلب اطلاع')),
+    ).toHaveLength(0);
     expect((await notificationsOf(owner.user.id)).map((n) => n.type)).toContain('access_request');
   });
 
@@ -85,9 +100,17 @@ describe('asking for access', () => {
       expect(res.json().code).toBe('VALIDATION_FAILED');
       if (field) expect(Object.keys(res.json().fields)).toContain(field);
     }
-    const short = await member.client.post(url, { message: 'short', acceptTerms: true }, { headers: { 'accept-language': 'ar' } });
+    const short = await member.client.post(
+      url,
+      { message: 'short', acceptTerms: true },
+      { headers: { 'accept-language': 'ar' } },
+    );
     expect(short.json().fields.message).toBe('الرسالة يجب ألا تقل عن 10 أحرف');
-    const terms = await member.client.post(url, { message: 'A long enough message here.', acceptTerms: false }, { headers: { 'accept-language': 'en' } });
+    const terms = await member.client.post(
+      url,
+      { message: 'A long enough message here.', acceptTerms: false },
+      { headers: { 'accept-language': 'en' } },
+    );
     expect(terms.json().fields.acceptTerms).toBe('You must accept the confidentiality undertaking');
     expect(await rowCounts(t.app.db)).toEqual(before);
   });
@@ -123,9 +146,15 @@ describe('asking for access', () => {
 
   it('two requests at once: one 201 and one 409, never a 500', async () => {
     const member = await createUser(t.app);
-    const answers = await Promise.all([requestAccess(member.client, room.id), requestAccess(member.client, room.id)]);
+    const answers = await Promise.all([
+      requestAccess(member.client, room.id),
+      requestAccess(member.client, room.id),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    const rows = await t.app.db.select().from(accessRequests).where(eq(accessRequests.requesterId, member.user.id));
+    const rows = await t.app.db
+      .select()
+      .from(accessRequests)
+      .where(eq(accessRequests.requesterId, member.user.id));
     expect(rows).toHaveLength(1);
   });
 });
@@ -180,7 +209,12 @@ describe('the owner’s decisions', () => {
     }
     // The owner of another listing cannot decide this listing's requests either.
     const stranger = await createUser(t.app);
-    await createListing({ id: stranger.user.id, role: 'owner', token: stranger.accessToken, client: stranger.client });
+    await createListing({
+      id: stranger.user.id,
+      role: 'owner',
+      token: stranger.accessToken,
+      client: stranger.client,
+    });
     const afterListing = await rowCounts(t.app.db);
     expect((await decideAccess(stranger.client, id, 'declined')).statusCode).toBe(403);
     expect((await decideAccess(new TestClient(t.app), id, 'declined')).statusCode).toBe(401);
@@ -195,7 +229,9 @@ describe('the owner’s decisions', () => {
   it('lists requests on a listing for its owner and admins only', async () => {
     const url = `/api/opportunities/${room.id}/access-requests`;
     const asOwner = await room.owner.client.get(`${url}?status=approved`);
-    expect(asOwner.json().data.map((r: { requester: { id: number } }) => r.requester.id)).toContain(room.approved.user.id);
+    expect(asOwner.json().data.map((r: { requester: { id: number } }) => r.requester.id)).toContain(
+      room.approved.user.id,
+    );
     expect((await room.admin.client.get(url)).statusCode).toBe(200);
     expect((await room.other.client.get(url)).statusCode).toBe(403);
     expect((await room.approved.client.get(url)).statusCode).toBe(403);
@@ -256,7 +292,10 @@ describe('marking documents confidential', () => {
   it('treats a document sent without the flag as public (older clients)', async () => {
     const owner = await createUser(t.app);
     const doc = await uploadPdf(owner.client, 'menu.pdf');
-    const created = await owner.client.post('/api/opportunities', validInput({ documents: [{ url: doc.url, name: 'Menu.pdf' }] }));
+    const created = await owner.client.post(
+      '/api/opportunities',
+      validInput({ documents: [{ url: doc.url, name: 'Menu.pdf' }] }),
+    );
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ confidentialDocumentsCount: 0, access: 'owner' });
     expect(created.json().documents).toMatchObject([{ name: 'Menu.pdf', confidential: false }]);

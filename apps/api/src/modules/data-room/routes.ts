@@ -20,7 +20,11 @@ const e = errorBody;
 
 /** API.md "Data room": access requests, the owner's decisions and the downloads log. */
 const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDataRoomService({ db: app.db, notifier: app.notifier, publicUrl: app.config.publicUrl });
+  const service = createDataRoomService({
+    db: app.db,
+    notifier: app.notifier,
+    publicUrl: app.config.publicUrl,
+  });
   // Detail answers and document downloads ask the data room, at the moment, who may see what.
   app.opportunities.useAccessLookup((opportunityId, userId) => service.statusOf(opportunityId, userId));
   app.uploads.guardDocuments((download) => service.checkDownload(download));
@@ -69,7 +73,13 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { status, page, pageSize } = request.query;
-      const { data, total } = await service.onListing(request.user!, request.params.id, status, page, pageSize);
+      const { data, total } = await service.onListing(
+        request.user!,
+        request.params.id,
+        status,
+        page,
+        pageSize,
+      );
       return paged(data, page, pageSize, total);
     },
   );
@@ -125,7 +135,8 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Access requests on all the caller’s listings, newest first, with each listing’s card',
-        description: 'The profile’s “requests on my listings”; decide them with PATCH /api/access-requests/{id}.',
+        description:
+          'The profile’s “requests on my listings”; decide them with PATCH /api/access-requests/{id}.',
         querystring: dataRoomPageQuery,
         response: { 200: pagedResponse(accessRequestWithOpportunity), 400: e, 401: e },
       },

@@ -92,7 +92,13 @@ export function createDataRoomService(deps: { db: Db; notifier: Notifier; public
     },
 
     /** Requests on one listing, newest first: its owner or an admin. */
-    async onListing(user: AuthUser, opportunityId: number, status: AccessRequestStatus | undefined, page: number, pageSize: number) {
+    async onListing(
+      user: AuthUser,
+      opportunityId: number,
+      status: AccessRequestStatus | undefined,
+      page: number,
+      pageSize: number,
+    ) {
       await ownListing(user, opportunityId, true);
       const { rows, total } = await repo.requestsPage(db, { opportunityId, status }, page, pageSize);
       return { data: rows.map(toAccessRequest), total };
@@ -120,7 +126,8 @@ export function createDataRoomService(deps: { db: Db; notifier: Notifier; public
       if (!current) throw new AppError(404, 'NOT_FOUND');
       const listing = await ownListing(user, current.opportunityId, false);
       if (current.status === status) return toAccessRequest(current);
-      if (!ACCESS_TRANSITIONS[current.status].includes(status)) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
+      if (!ACCESS_TRANSITIONS[current.status].includes(status))
+        throw new AppError(409, 'INVALID_STATUS_TRANSITION');
       return db.transaction(async (tx) => {
         const decided = await repo.decide(tx, requestId, current.status, status);
         if (!decided) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
@@ -141,7 +148,8 @@ export function createDataRoomService(deps: { db: Db; notifier: Notifier; public
       const { rows, total } = await repo.downloadsPage(db, opportunityId, page, pageSize);
       const data: DocumentDownload[] = rows.map((row) => ({
         documentName: row.documentName,
-        user: row.userId !== null && row.username !== null ? { id: row.userId, username: row.username } : null,
+        user:
+          row.userId !== null && row.username !== null ? { id: row.userId, username: row.username } : null,
         createdAt: row.createdAt.toISOString(),
       }));
       return { data, total };
