@@ -117,12 +117,7 @@ export function Documents({ o }: { o: OpportunityDetail }) {
       </p>
     ) : null;
   if (!o.documents?.length)
-    return (
-      <div className="grid gap-2">
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.detail.noDocuments')}</p>
-        {hiddenNote}
-      </div>
-    );
+    return hiddenNote ?? <p className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.detail.noDocuments')}</p>;
   return (
     <div className="grid gap-3">
       <ul className="grid gap-2">
