@@ -94,11 +94,15 @@ export function DocumentsStep({ formId, values, meta, serverErrors, onChange, on
                 ) : (
                   <FileText aria-hidden="true" className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
                 )}
-                <bdi className="min-w-0 flex-1 truncate text-sm font-medium">{doc.name}</bdi>
+                <bdi id={`${formId}-doc-${index}`} className="min-w-0 flex-1 truncate text-sm font-medium">
+                  {doc.name}
+                </bdi>
                 <label className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1 text-sm text-slate-800 has-[:checked]:bg-amber-50 has-[:checked]:text-amber-900 dark:text-slate-200 dark:has-[:checked]:bg-amber-950 dark:has-[:checked]:text-amber-100">
                   <input
                     type="checkbox"
                     className="size-4 accent-brand-700"
+                    // Named "Confidential <file name>", so each document's switch is told apart.
+                    aria-labelledby={`${formId}-confidential-${index} ${formId}-doc-${index}`}
                     checked={Boolean(doc.confidential)}
                     onChange={(event) =>
                       form.setValue(
@@ -108,8 +112,7 @@ export function DocumentsStep({ formId, values, meta, serverErrors, onChange, on
                       )
                     }
                   />
-                  {t('opportunities.wizard.confidential')}
-                  <span className="sr-only">{doc.name}</span>
+                  <span id={`${formId}-confidential-${index}`}>{t('opportunities.wizard.confidential')}</span>
                 </label>
                 <Button
                   variant="ghost"
