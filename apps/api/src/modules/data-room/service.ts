@@ -12,9 +12,8 @@ import { AppError } from '../../plugins/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { Notifier } from '../../plugins/notifier';
 import type { DocumentScope } from '../uploads/signed-url';
-import { opportunityCards } from '../offers/peers';
 import { accessDecisionEmail, accessDecisionNotice, accessRequestEmail, accessRequestNotice } from './emails';
-import { listingsHolding, roomListing, type RoomListing } from './peers';
+import { listingCards, listingsHolding, roomListing, type RoomListing } from './peers';
 import * as repo from './repository';
 
 export function toAccessRequest(row: repo.AccessRequestRow): AccessRequest {
@@ -48,7 +47,7 @@ export function createDataRoomService(deps: { db: Db; notifier: Notifier; public
   }
 
   async function withCards(rows: repo.AccessRequestRow[]): Promise<AccessRequestWithOpportunity[]> {
-    const cards = await opportunityCards(
+    const cards = await listingCards(
       db,
       rows.map((r) => r.opportunityId),
     );
