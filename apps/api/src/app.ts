@@ -46,6 +46,7 @@ import seoRoutes from './modules/seo/routes';
 import ogRoutes from './modules/seo/og-routes';
 import savedSearchesRoutes from './modules/saved-searches/routes';
 import notificationsRoutes from './modules/notifications/routes';
+import dataRoomRoutes from './modules/data-room/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -115,6 +116,7 @@ export async function buildApp({
   await app.register(opportunitiesRoutes);
   await app.register(chatRoutes);
   await app.register(offersRoutes);
+  await app.register(dataRoomRoutes);
   await app.register(lookupsRoutes);
   await app.register(faqsRoutes);
   await app.register(analyticsRoutes);

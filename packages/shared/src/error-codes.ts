@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'INSUFFICIENT_STORAGE',
   'LIMIT_REACHED',
+  'ALREADY_REQUESTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

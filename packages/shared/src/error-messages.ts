@@ -33,6 +33,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     SERVICE_UNAVAILABLE: 'الخدمة غير متاحة مؤقتًا',
     INSUFFICIENT_STORAGE: 'لا توجد مساحة لحفظ الملف الآن، حاول لاحقًا',
     LIMIT_REACHED: 'وصلت إلى الحد الأقصى (20 بحثًا محفوظًا)، احذف بحثًا لتحفظ غيره',
+    ALREADY_REQUESTED: 'طلبت الاطلاع على مستندات هذه الفرصة من قبل',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -64,6 +65,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     SERVICE_UNAVAILABLE: 'The service is temporarily unavailable',
     INSUFFICIENT_STORAGE: 'There is no room to store the file right now, try again later',
     LIMIT_REACHED: 'You have reached the limit of 20 saved searches; delete one to save another',
+    ALREADY_REQUESTED: 'You have already asked for this listing’s documents',
   },
 };
 

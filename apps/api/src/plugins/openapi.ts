@@ -15,6 +15,7 @@ const TAGS = [
   ['opportunities', 'Businesses and stakes for sale or investment'],
   ['favorites', 'Bookmarked opportunities'],
   ['offers', 'Offers on opportunities'],
+  ['data-room', 'Confidential documents behind the owner’s approval'],
   ['chat', 'Conversations between investors and owners'],
   ['saved-searches', 'Saved searches and their email alerts'],
   ['notifications', 'The notification centre and email switches'],

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { OpportunityAction, OpportunityActionProps } from '@/components/opportunity-actions-slot';
+import { useSession } from '@/lib/use-session';
 
 /**
  * Actions shown in the side column of /opportunities/{id}, under the contact card (SPEC.md section 2).
@@ -33,7 +34,38 @@ const ChatAction = lazy(async () => {
   };
 });
 
+/**
+ * The data room: the owner manages requests and sees the downloads log; a signed-in investor sees how
+ * many confidential documents there are and asks for them. Admins see every document already.
+ */
+const DataRoomAction = lazy(async () => {
+  const [{ DataRoomPanel }, { OwnerDataRoom }] = await Promise.all([
+    import('@/features/data-room/components/data-room-panel'),
+    import('@/features/data-room/components/owner-data-room'),
+  ]);
+  return {
+    default: function DataRoomAction(props: OpportunityActionProps) {
+      const { isAdmin } = useSession();
+      const { opportunityId, isSignedIn, access, status } = props;
+      const count = props.confidentialDocumentsCount ?? 0;
+      if (!isSignedIn || !access) return null;
+      if (access === 'owner')
+        return <OwnerDataRoom opportunityId={opportunityId} confidentialCount={count} />;
+      if (isAdmin || (count === 0 && access === 'none')) return null;
+      return (
+        <DataRoomPanel
+          opportunityId={opportunityId}
+          confidentialCount={count}
+          access={access}
+          canRequest={status === 'approved'}
+        />
+      );
+    },
+  };
+});
+
 export const OPPORTUNITY_ACTIONS: readonly OpportunityAction[] = [
+  { id: 'data-room', Component: DataRoomAction },
   { id: 'chat', Component: ChatAction },
   { id: 'offer', Component: OfferAction },
 ];

@@ -1,5 +1,6 @@
 import { createContext, Suspense, useContext, type ComponentType } from 'react';
 import type { OpportunityStatus } from '@safqa/shared/constants';
+import type { DocumentAccess } from '@safqa/shared/validation/opportunities';
 import { Spinner } from '@/components/ui/spinner';
 
 /**
@@ -14,6 +15,9 @@ export interface OpportunityActionProps {
   /** The viewer owns the listing (owners cannot offer on or chat about their own listing). */
   isOwner: boolean;
   isSignedIn: boolean;
+  /** The data room (signed-in callers only): how many confidential documents, and the caller's access. */
+  confidentialDocumentsCount?: number;
+  access?: DocumentAccess;
 }
 
 export interface OpportunityAction {

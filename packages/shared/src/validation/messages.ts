@@ -53,6 +53,7 @@ const catalogue = {
     too_large: 'الحجم أكبر من المسموح',
     name_taken: 'يوجد عنصر آخر بهذا الاسم',
     order_mismatch: 'تغيّرت القائمة منذ فتحها، أعد تحميلها ثم رتّبها من جديد',
+    terms_required: 'يجب الموافقة على تعهد السرية',
   },
   en: {
     required: 'This field is required',
@@ -100,6 +101,7 @@ const catalogue = {
     too_large: 'Too large',
     name_taken: 'Another item already has this name',
     order_mismatch: 'The list has changed since you opened it; reload it and order it again',
+    terms_required: 'You must accept the confidentiality undertaking',
   },
 } as const;
 

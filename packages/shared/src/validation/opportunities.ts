@@ -33,11 +33,15 @@ export const foundationDay = z.iso
 /** An image as handed back by POST /api/uploads/images (its `url`, e.g. /uploads/images/2026/ab12.webp). */
 export const uploadedImageUrl = z.string().trim().min(1).max(500);
 
-/** A document as handed back by POST /api/uploads/docs: its (signed) `url` and the name to show. */
+/**
+ * A document as handed back by POST /api/uploads/docs: its (signed) `url` and the name to show, and
+ * whether only investors the owner approves may see it (API.md "Data room").
+ */
 export const documentRef = z
   .object({
     url: z.string().trim().min(1).max(2000),
     name: z.string().trim().min(1).max(200),
+    confidential: z.boolean().default(false),
   })
   .strict();
 
@@ -229,7 +233,13 @@ export const opportunityDocument = z.object({
   size: z.number().int(),
   mimeType: z.string(),
   expiresAt: z.string(),
+  /** Shown only to those who may see it: the owner, admins and approved requesters. */
+  confidential: z.boolean(),
 });
+
+/** The caller's access to a listing's confidential documents (API.md "Data room"). */
+export const DOCUMENT_ACCESS = ['owner', 'none', 'pending', 'approved', 'declined', 'revoked'] as const;
+export type DocumentAccess = (typeof DOCUMENT_ACCESS)[number];
 
 export const opportunityDetail = opportunityCard.extend({
   name: z.string(),
@@ -264,6 +274,9 @@ export const opportunityDetail = opportunityCard.extend({
   contactPhone: z.string().optional(),
   contactEmail: z.string().nullable().optional(),
   extraDetails: z.string().nullable().optional(),
+  /** Signed-in callers: how many confidential documents the listing has, and the caller's access to them. */
+  confidentialDocumentsCount: z.number().int().optional(),
+  access: z.enum(DOCUMENT_ACCESS).optional(),
   // Owner and admins only.
   rejectionReason: z.string().nullable().optional(),
 });

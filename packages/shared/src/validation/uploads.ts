@@ -67,5 +67,8 @@ export const signedFileQuery = z
   .object({
     expires: z.string().max(20).optional(),
     signature: z.string().max(200).optional(),
+    /** Listing and user a listing's link was signed for (API.md "Data room"). */
+    o: z.string().max(20).optional(),
+    u: z.string().max(20).optional(),
   })
   .strict();

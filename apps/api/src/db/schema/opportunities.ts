@@ -31,6 +31,8 @@ export interface StoredDocument {
   name: string;
   size: number;
   mimeType: string;
+  /** Only the owner, admins and approved requesters may see it (API.md "Data room"); absent: false. */
+  confidential?: boolean;
 }
 
 /** PostgreSQL's tsvector, read as its text form (only search reads it, inside SQL). */

@@ -1,6 +1,7 @@
 import { searchTextOf } from '@safqa/shared/arabic-normalise';
 import {
   topOpportunitiesResponse,
+  type DocumentAccess,
   type MyOpportunitiesQuery,
   type OpportunityDetail,
   type OpportunityInput,
@@ -17,6 +18,12 @@ import { createModeration } from './moderation';
 import type { ModerationRepository } from './moderation-repository';
 
 export type Caller = AuthUser | null;
+
+/** The caller's request status for a listing's confidential documents (answered by the data room). */
+export type AccessLookup = (
+  opportunityId: number,
+  userId: number,
+) => Promise<'pending' | 'approved' | 'declined' | 'revoked' | null>;
 
 /** Who may see a listing at all: everyone when approved, otherwise only its owner and admins. */
 export function canSee(o: Pick<OpportunityRow, 'status' | 'submittedBy'>, caller: Caller): boolean {
@@ -47,6 +54,14 @@ export function createOpportunitiesService(deps: {
     return JSON.stringify(topOpportunitiesResponse.parse({ opportunities: cards }));
   };
   const countCache = createTtlCache<number>(COUNT_CACHE_TTL_MS, 2000);
+  // Set by the data room when it registers; until then nobody but owners and admins sees confidential files.
+  let accessLookup: AccessLookup | null = null;
+
+  async function accessOf(o: OpportunityRow, caller: Caller): Promise<DocumentAccess | undefined> {
+    if (!caller) return undefined;
+    if (caller.id === o.submittedBy) return 'owner';
+    return (accessLookup ? await accessLookup(o.id, caller.id) : null) ?? 'none';
+  }
   /** After a change to what is public: the top list and every total are recomputed on next use. */
   const publicListeners = new Set<() => void>();
   const publicChanged = () => {
@@ -114,7 +129,12 @@ export function createOpportunitiesService(deps: {
     }
   }
 
-  function detailOf(row: DetailRow, caller: Caller, isFavorite: boolean): OpportunityDetail {
+  function detailOf(
+    row: DetailRow,
+    caller: Caller,
+    isFavorite: boolean,
+    access: DocumentAccess | undefined,
+  ): OpportunityDetail {
     const o = row.o;
     const isOwner = caller?.id === o.submittedBy;
     const l = (v: { id: number; nameAr: string; nameEn: string }) => lookupOf(v.id, v.nameAr, v.nameEn);
@@ -160,17 +180,25 @@ export function createOpportunitiesService(deps: {
       financialsLocked: !caller,
     };
     if (caller) {
+      // Confidential documents: the owner, admins and approved requesters only (API.md "Data room").
+      const seesConfidential = access === 'owner' || access === 'approved' || caller.role === 'admin';
+      const scope = { opportunityId: o.id, userId: caller.id };
       Object.assign(detail, {
         ebitda: o.ebitda,
         yearlySales: o.yearlySales,
         yearlyOperationalCost: o.yearlyOperationalCost,
         expectedYearProfitPercentage: o.expectedYearProfitPercentage,
-        documents: o.documents.map((d) => ({
-          name: d.name,
-          size: d.size,
-          mimeType: d.mimeType,
-          ...uploads.signDocument(d.key),
-        })),
+        documents: o.documents
+          .filter((d) => seesConfidential || !d.confidential)
+          .map((d) => ({
+            name: d.name,
+            size: d.size,
+            mimeType: d.mimeType,
+            confidential: d.confidential ?? false,
+            ...uploads.signDocument(d.key, scope),
+          })),
+        confidentialDocumentsCount: o.documents.filter((d) => d.confidential).length,
+        access,
         contactMemberName: o.contactMemberName,
         contactPhone: o.contactPhone,
         contactEmail: o.contactEmail,
@@ -184,15 +212,20 @@ export function createOpportunitiesService(deps: {
   async function loadDetail(id: number, caller: Caller): Promise<OpportunityDetail> {
     const row = await repo.findDetail(id);
     if (!row || !canSee(row.o, caller)) throw new AppError(404, 'NOT_FOUND');
-    const isFavorite = caller ? await repo.isFavorite(caller.id, id) : false;
-    return detailOf(row, caller, isFavorite);
+    const [isFavorite, access] = await Promise.all([
+      caller ? repo.isFavorite(caller.id, id) : false,
+      accessOf(row.o, caller),
+    ]);
+    return detailOf(row, caller, isFavorite, access);
   }
 
   /** Details of several listings for an admin (every status is visible to them), in the order of `ids`. */
   async function adminDetails(ids: number[], admin: AuthUser): Promise<OpportunityDetail[]> {
     const rows = await repo.findDetails(ids);
     return Promise.all(
-      rows.map(async (row) => detailOf(row, admin, await repo.isFavorite(admin.id, row.o.id))),
+      rows.map(async (row) =>
+        detailOf(row, admin, await repo.isFavorite(admin.id, row.o.id), await accessOf(row.o, admin)),
+      ),
     );
   }
 
@@ -209,6 +242,10 @@ export function createOpportunitiesService(deps: {
     topBody: () => topCache.get('top', loadTop),
     /** Forget cached top list and totals (other modules call it after changing what is public). */
     invalidatePublic: publicChanged,
+    /** The data room answers each caller's access to confidential documents (see accessOf). */
+    useAccessLookup(lookup: AccessLookup) {
+      accessLookup = lookup;
+    },
     /** Calls `listener` whenever what is public may have changed (moderation, edit, delete). */
     onPublicChange(listener: () => void) {
       publicListeners.add(listener);

@@ -87,6 +87,10 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['uploads'],
         summary: 'Download a private document through a signed, expiring link',
+        description:
+          'Links of a listing carry `o` (listing) and `u` (the user they were handed to). A confidential ' +
+          'document is served only while that user is the owner, an admin or an approved requester: a ' +
+          'link handed out before a revoke answers 403.',
         querystring: signedFileQuery,
       },
     },
@@ -96,7 +100,12 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const expires = Number(request.query.expires);
       const signature = request.query.signature;
       if (!Number.isSafeInteger(expires) || !signature) throw new AppError(403, 'FORBIDDEN');
-      const file = await service.openDocument(key, expires, signature);
+      const { o, u } = request.query;
+      const scope = o !== undefined || u !== undefined ? { opportunityId: Number(o), userId: Number(u) } : null;
+      if (scope && !(Number.isSafeInteger(scope.opportunityId) && Number.isSafeInteger(scope.userId))) {
+        throw new AppError(403, 'FORBIDDEN');
+      }
+      const file = await service.openDocument(key, expires, signature, scope);
       if (file.redirect)
         return reply.header('cache-control', 'private, no-store').redirect(file.redirect, 302);
       return reply

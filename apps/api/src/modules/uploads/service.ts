@@ -12,9 +12,13 @@ import {
   documentKeyFromUrl,
   imageKeyFromUrl,
   safeFileName,
+  type DocumentScope,
   type FileSigner,
   type SignedUrl,
 } from './signed-url';
+
+/** Decides whether a signed document link may be used now; throws an AppError to refuse. */
+export type DocumentGuard = (download: { key: string; scope: DocumentScope | null }) => Promise<void>;
 
 export interface UploadedImageResult {
   url: string;
@@ -82,6 +86,7 @@ export function createUploadsService(deps: {
   signer: FileSigner;
 }) {
   const { repo, storage, signer } = deps;
+  let guard: DocumentGuard | null = null;
 
   return {
     async uploadImage(userId: number, input: Buffer, filename: string | undefined) {
@@ -195,7 +200,7 @@ export function createUploadsService(deps: {
 
     async resolveDocuments(
       userId: number,
-      refs: Array<{ url: string; name: string }>,
+      refs: Array<{ url: string; name: string; confidential?: boolean }>,
       current: StoredDocument[],
     ): Promise<StoredDocument[]> {
       const keys = refs.map((ref) => documentKeyFromUrl(ref.url));
@@ -223,19 +228,43 @@ export function createUploadsService(deps: {
           name: safeFileName(ref.name, ext),
           size: kept?.size ?? row!.size,
           mimeType: kept?.mimeType ?? row!.mimeType,
+          confidential: ref.confidential ?? false,
         });
       });
       if (Object.keys(fields).length) throw new AppError(400, 'VALIDATION_FAILED', { fields });
       return resolved;
     },
 
-    signDocument(key: string): SignedUrl {
-      return signer.sign(key);
+    /**
+     * A signed link to a document. A listing's documents are signed for the listing and the caller
+     * (`scope`), so that the download can check the caller's access again at that moment.
+     */
+    signDocument(key: string, scope?: DocumentScope): SignedUrl {
+      return signer.sign(key, undefined, scope);
     },
 
-    /** Opens a private document for a signed link: 403 when the link is forged or expired, 404 when gone. */
-    async openDocument(key: string, expires: number, signature: string): Promise<DocumentDownload> {
-      if (signer.verify(key, expires, signature) !== 'ok') throw new AppError(403, 'FORBIDDEN');
+    /**
+     * Registers the check every download passes after its signature (the data room: confidential
+     * documents only for the owner, admins and approved requesters, at download time). It throws to
+     * refuse. Without one, a document held as confidential is never served (see openDocument).
+     */
+    guardDocuments(check: DocumentGuard) {
+      guard = check;
+    },
+
+    /**
+     * Opens a private document for a signed link: 403 when the link is forged or expired or the
+     * guard refuses, 404 when gone. The guard runs before any redirect to object storage.
+     */
+    async openDocument(
+      key: string,
+      expires: number,
+      signature: string,
+      scope: DocumentScope | null = null,
+    ): Promise<DocumentDownload> {
+      if (signer.verify(key, expires, signature, scope ?? undefined) !== 'ok') throw new AppError(403, 'FORBIDDEN');
+      if (!guard) throw new AppError(403, 'FORBIDDEN');
+      await guard({ key, scope });
       const row = await repo.findByKey(key);
       if (row?.kind !== 'document') throw new AppError(404, 'NOT_FOUND');
       const file = { mimeType: row.mimeType, name: row.originalName };

@@ -9,6 +9,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const FILE_URL_PREFIX = '/api/files/';
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
 
+/** Whom a link was handed to: the listing it came from and the signed-in caller. */
+export interface DocumentScope {
+  opportunityId: number;
+  userId: number;
+}
+
 export interface SignedUrl {
   url: string;
   expiresAt: string;
@@ -16,21 +22,25 @@ export interface SignedUrl {
 
 export function createFileSigner(secret: string, now: () => number = Date.now) {
   const key = createHmac('sha256', secret).update('safqa:signed-file-urls:v1').digest();
-  const signatureOf = (fileKey: string, expires: number) =>
-    createHmac('sha256', key).update(`${fileKey}\n${expires}`).digest('base64url');
+  // The scope is part of what is signed, so a link cannot be moved to another listing or user.
+  const signatureOf = (fileKey: string, expires: number, scope?: DocumentScope) =>
+    createHmac('sha256', key)
+      .update(scope ? `${fileKey}\n${expires}\n${scope.opportunityId}\n${scope.userId}` : `${fileKey}\n${expires}`)
+      .digest('base64url');
 
   return {
-    sign(fileKey: string, ttlSeconds = SIGNED_URL_TTL_SECONDS): SignedUrl {
+    sign(fileKey: string, ttlSeconds = SIGNED_URL_TTL_SECONDS, scope?: DocumentScope): SignedUrl {
       // Rounded up to the minute: links made within the same minute are identical (cacheable pages).
       const expires = Math.ceil((now() / 1000 + ttlSeconds) / 60) * 60;
+      const scoped = scope ? `&o=${scope.opportunityId}&u=${scope.userId}` : '';
       return {
-        url: `${FILE_URL_PREFIX}${fileKey}?expires=${expires}&signature=${signatureOf(fileKey, expires)}`,
+        url: `${FILE_URL_PREFIX}${fileKey}?expires=${expires}${scoped}&signature=${signatureOf(fileKey, expires, scope)}`,
         expiresAt: new Date(expires * 1000).toISOString(),
       };
     },
-    /** 'ok', 'expired' or 'invalid' (wrong key, expiry or signature). */
-    verify(fileKey: string, expires: number, signature: string): 'ok' | 'expired' | 'invalid' {
-      const expected = Buffer.from(signatureOf(fileKey, expires));
+    /** 'ok', 'expired' or 'invalid' (wrong key, expiry, scope or signature). */
+    verify(fileKey: string, expires: number, signature: string, scope?: DocumentScope): 'ok' | 'expired' | 'invalid' {
+      const expected = Buffer.from(signatureOf(fileKey, expires, scope));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
       return expires * 1000 > now() ? 'ok' : 'expired';

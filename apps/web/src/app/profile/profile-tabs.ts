@@ -8,6 +8,7 @@ import MessagesSquare from 'lucide-react/icons/messages-square';
 import HandCoins from 'lucide-react/icons/hand-coins';
 import Bell from 'lucide-react/icons/bell';
 import SearchCheck from 'lucide-react/icons/search-check';
+import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import { loadAreas } from '@/lib/i18n';
 
 /**
@@ -73,6 +74,13 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
     label: 'users.tabs.myOffers',
     Icon: HandCoins,
     Panel: panel(() => import('@/features/offers/routes/my-offers-page'), ['offers']),
+  },
+  // data room (features/data-room)
+  {
+    id: 'access-requests',
+    label: 'users.tabs.accessRequests',
+    Icon: LockKeyhole,
+    Panel: panel(() => import('@/features/data-room/components/access-requests-tab'), ['data-room']),
   },
   // saved searches (features/saved-searches)
   {

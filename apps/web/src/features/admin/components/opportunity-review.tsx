@@ -103,6 +103,11 @@ export function OpportunityReview({ o }: { o: OpportunityDetail }) {
                       ({formatNumber(Math.ceil(doc.size / 1024), lng)} KB)
                     </span>
                   </a>
+                  {doc.confidential ? (
+                    <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                      {t('admin.review.confidential')}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -228,6 +228,8 @@ export function Component() {
             status={o.status}
             isOwner={o.isOwner}
             isSignedIn={isSignedIn}
+            confidentialDocumentsCount={o.confidentialDocumentsCount}
+            access={o.access}
           />
           <Link to={`/opportunities/${o.id}/advisors`} className={buttonClasses('secondary', 'md')}>
             <UsersRound aria-hidden="true" className="size-5" />

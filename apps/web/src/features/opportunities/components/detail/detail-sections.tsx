@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Download from 'lucide-react/icons/download';
 import FileText from 'lucide-react/icons/file-text';
+import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import Lock from 'lucide-react/icons/lock';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { buttonClasses } from '@/components/ui/button';
@@ -101,24 +102,50 @@ export function Documents({ o }: { o: OpportunityDetail }) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   if (o.financialsLocked) return <LockedNotice>{t('opportunities.detail.documentsLocked')}</LockedNotice>;
-  if (!o.documents?.length) return <p className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.detail.noDocuments')}</p>;
+  const hidden = (o.confidentialDocumentsCount ?? 0) - (o.documents ?? []).filter((d) => d.confidential).length;
+  // Confidential documents the caller may not see yet: counted, with the way to ask (the data room panel).
+  const hiddenNote =
+    hidden > 0 ? (
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+        <LockKeyhole aria-hidden="true" className="size-4 text-amber-700 dark:text-amber-300" />
+        {t('opportunities.detail.confidentialHidden', { count: hidden, formatted: formatNumber(hidden, lng) })}
+        {o.access === 'none' && o.status === 'approved' ? (
+          <a href="#data-room" className="font-semibold text-brand-700 underline dark:text-brand-300">
+            {t('opportunities.detail.requestAccessLink')}
+          </a>
+        ) : null}
+      </p>
+    ) : null;
+  if (!o.documents?.length)
+    return hiddenNote ?? <p className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.detail.noDocuments')}</p>;
   return (
-    <ul className="grid gap-2">
-      {o.documents.map((doc) => (
+    <div className="grid gap-3">
+      <ul className="grid gap-2">
+        {o.documents.map((doc) => (
         <li key={doc.url} className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
           <FileText aria-hidden="true" className="size-6 shrink-0 text-brand-700 dark:text-brand-300" />
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-slate-900 dark:text-white" dir="auto">
               {doc.name}
             </p>
-            <p className="text-xs text-slate-600 dark:text-slate-400">{fileSize(doc.size, lng)}</p>
+            <p className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+              {fileSize(doc.size, lng)}
+              {doc.confidential ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                  <LockKeyhole aria-hidden="true" className="size-3" />
+                  {t('opportunities.detail.confidentialBadge')}
+                </span>
+              ) : null}
+            </p>
           </div>
           <a href={doc.url} download={doc.name} className={buttonClasses('ghost', 'sm')} aria-label={t('opportunities.detail.download', { name: doc.name })}>
             <Download aria-hidden="true" className="size-4" />
             <span className="hidden sm:inline">{t('opportunities.detail.downloadShort')}</span>
           </a>
         </li>
-      ))}
-    </ul>
+        ))}
+      </ul>
+      {hiddenNote}
+    </div>
   );
 }

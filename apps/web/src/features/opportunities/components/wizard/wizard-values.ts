@@ -66,7 +66,7 @@ export function valuesFromDetail(o: OpportunityDetail): { values: WizardValues; 
     yearlyOperationalCost: o.yearlyOperationalCost,
     expectedYearProfitPercentage: o.expectedYearProfitPercentage,
     images: o.images,
-    documents: (o.documents ?? []).map((d) => ({ url: d.url, name: d.name })),
+    documents: (o.documents ?? []).map((d) => ({ url: d.url, name: d.name, confidential: d.confidential })),
     contactMemberName: o.contactMemberName ?? '',
     contactPhone: o.contactPhone ?? '',
     contactEmail: o.contactEmail ?? '',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import FileText from 'lucide-react/icons/file-text';
 import Trash2 from 'lucide-react/icons/trash-2';
+import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import { LIMITS } from '@safqa/shared/constants';
 import { documentsStep } from '@safqa/shared/validation/opportunities';
 import { DOCUMENT_ACCEPT, IMAGE_ACCEPT } from '@safqa/shared/validation/uploads';
@@ -13,7 +14,7 @@ import type { StepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
 import { useUploads } from '../use-uploads';
 
-type DocumentRef = { url: string; name: string };
+type DocumentRef = { url: string; name: string; confidential?: boolean };
 
 /** Step 5: up to 5 pictures (the first is the cover) and up to 5 documents, by drag and drop or picker. */
 export function DocumentsStep({ formId, values, meta, serverErrors, onChange, onMetaChange, onNext }: StepProps) {
@@ -38,7 +39,7 @@ export function DocumentsStep({ formId, values, meta, serverErrors, onChange, on
     if (!uploaded.length) return;
     const current = (form.getValues('documents') as DocumentRef[] | undefined) ?? [];
     onMetaChange({ ...meta, documents: { ...meta.documents, ...Object.fromEntries(uploaded.map((u) => [u.url, { size: u.size }])) } });
-    form.setValue('documents', [...current, ...uploaded.map((u) => ({ url: u.url, name: u.name }))].slice(0, LIMITS.maxDocuments), {
+    form.setValue('documents', [...current, ...uploaded.map((u) => ({ url: u.url, name: u.name, confidential: false }))].slice(0, LIMITS.maxDocuments), {
       shouldDirty: true,
       shouldValidate: true,
     });
@@ -83,12 +84,36 @@ export function DocumentsStep({ formId, values, meta, serverErrors, onChange, on
         {documents.length < LIMITS.maxDocuments ? (
           <FileDropzone name="documents" label={t('opportunities.wizard.dropDocuments')} hint={t('opportunities.wizard.documentsHint')} accept={DOCUMENT_ACCEPT} disabled={uploads.busy} onFiles={(files) => void addDocuments(files)} />
         ) : null}
+        {documents.length ? <p className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.wizard.confidentialHint')}</p> : null}
         {documents.length ? (
           <ul className="grid gap-2">
-            {documents.map((doc) => (
-              <li key={doc.url} className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
-                <FileText aria-hidden="true" className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
-                <bdi className="min-w-0 flex-1 truncate text-sm font-medium">{doc.name}</bdi>
+            {documents.map((doc, index) => (
+              <li key={doc.url} className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+                {doc.confidential ? (
+                  <LockKeyhole aria-hidden="true" className="size-5 shrink-0 text-amber-700 dark:text-amber-300" />
+                ) : (
+                  <FileText aria-hidden="true" className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
+                )}
+                <bdi id={`${formId}-doc-${index}`} className="min-w-0 flex-1 truncate text-sm font-medium">
+                  {doc.name}
+                </bdi>
+                <label className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1 text-sm text-slate-800 has-[:checked]:bg-amber-50 has-[:checked]:text-amber-900 dark:text-slate-200 dark:has-[:checked]:bg-amber-950 dark:has-[:checked]:text-amber-100">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-700"
+                    // Named "Confidential <file name>", so each document's switch is told apart.
+                    aria-labelledby={`${formId}-confidential-${index} ${formId}-doc-${index}`}
+                    checked={Boolean(doc.confidential)}
+                    onChange={(event) =>
+                      form.setValue(
+                        'documents',
+                        documents.map((d, i) => (i === index ? { ...d, confidential: event.target.checked } : d)),
+                        { shouldDirty: true },
+                      )
+                    }
+                  />
+                  <span id={`${formId}-confidential-${index}`}>{t('opportunities.wizard.confidential')}</span>
+                </label>
                 <Button
                   variant="ghost"
                   size="sm"

@@ -93,7 +93,7 @@ export function ReviewStep({ values: v, meta, onEdit }: { values: WizardValues; 
         'documents',
         [
           [t('opportunities.fields.images'), num(v.images?.length ?? 0)],
-          [t('opportunities.fields.documents'), (v.documents ?? []).map((d) => d.name).join('\n')],
+          [t('opportunities.fields.documents'), (v.documents ?? []).map((d) => (d.confidential ? `${d.name} (${t('opportunities.wizard.confidential')})` : d.name)).join('\n')],
         ],
         v.images?.length ? (
           <ul className="mb-4 flex flex-wrap gap-2">

@@ -1,0 +1,177 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, idParams, pagedResponse } from '@safqa/shared/validation/common';
+import {
+  accessDecisionInput,
+  accessRequest,
+  accessRequestIdParams,
+  accessRequestInput,
+  accessRequestResponse,
+  accessRequestsQuery,
+  accessRequestWithOpportunity,
+  dataRoomPageQuery,
+  documentDownload,
+} from '@safqa/shared/validation/data-room';
+import { perIp } from '../../lib/rate-limit';
+import { paged } from '../opportunities/mappers';
+import { createDataRoomService } from './service';
+
+const e = errorBody;
+
+/** API.md "Data room": access requests, the owner's decisions and the downloads log. */
+const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDataRoomService({
+    db: app.db,
+    notifier: app.notifier,
+    publicUrl: app.config.publicUrl,
+  });
+  // Detail answers and document downloads ask the data room, at the moment, who may see what.
+  app.opportunities.useAccessLookup((opportunityId, userId) => service.statusOf(opportunityId, userId));
+  app.uploads.guardDocuments((download) => service.checkDownload(download));
+
+  const auth = { preHandler: app.requireUser };
+  const tags = ['data-room'];
+  const security = [{ bearerAuth: [] }];
+
+  app.post(
+    '/api/opportunities/:id/access-requests',
+    {
+      ...auth,
+      config: { rateLimit: perIp(app.config, 30, '1 hour') },
+      schema: {
+        tags,
+        security,
+        summary: 'Ask the owner to see the confidential documents of an approved listing',
+        description:
+          'Needs a message (10 to 1000 characters) and `acceptTerms: true` (the confidentiality undertaking). ' +
+          'One request per listing and user: a second one is 409 ALREADY_REQUESTED. 403 OWN_OPPORTUNITY for the ' +
+          'owner; 404 unless the listing is approved. The owner is notified (and emailed unless switched off).',
+        params: idParams,
+        body: accessRequestInput,
+        response: { 201: accessRequestResponse, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.create(request.user!, request.params.id, request.body);
+      return reply.status(201).send({ request: created });
+    },
+  );
+
+  app.get(
+    '/api/opportunities/:id/access-requests',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Access requests on a listing, newest first (its owner or an admin)',
+        params: idParams,
+        querystring: accessRequestsQuery,
+        response: { 200: pagedResponse(accessRequest), 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { status, page, pageSize } = request.query;
+      const { data, total } = await service.onListing(
+        request.user!,
+        request.params.id,
+        status,
+        page,
+        pageSize,
+      );
+      return paged(data, page, pageSize, total);
+    },
+  );
+
+  app.patch(
+    '/api/access-requests/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'The owner approves, declines or revokes an access request',
+        description:
+          'Only the owner of the listing (403 for anyone else, admins included; nothing changes). A pending ' +
+          'request may be approved or declined, an approved one revoked, a declined or revoked one approved ' +
+          'again; repeating the current status answers it unchanged; anything else is 409 ' +
+          'INVALID_STATUS_TRANSITION. A revoke ends access at once: links handed out before answer 403.',
+        params: accessRequestIdParams,
+        body: accessDecisionInput,
+        response: { 200: accessRequestResponse, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+    },
+    async (request) => ({
+      request: await service.decide(request.user!, request.params.id, request.body.status),
+    }),
+  );
+
+  app.get(
+    '/api/users/me/access-requests',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Access requests the caller made, newest first, with each listing’s card',
+        querystring: dataRoomPageQuery,
+        response: { 200: pagedResponse(accessRequestWithOpportunity), 400: e, 401: e },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { page, pageSize } = request.query;
+      const { data, total } = await service.mine(request.user!.id, page, pageSize);
+      return paged(data, page, pageSize, total);
+    },
+  );
+
+  app.get(
+    '/api/users/me/listing-access-requests',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Access requests on all the caller’s listings, newest first, with each listing’s card',
+        description:
+          'The profile’s “requests on my listings”; decide them with PATCH /api/access-requests/{id}.',
+        querystring: dataRoomPageQuery,
+        response: { 200: pagedResponse(accessRequestWithOpportunity), 400: e, 401: e },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { page, pageSize } = request.query;
+      const { data, total } = await service.received(request.user!.id, page, pageSize);
+      return paged(data, page, pageSize, total);
+    },
+  );
+
+  app.get(
+    '/api/opportunities/:id/document-downloads',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Who downloaded which confidential document and when (the owner or an admin)',
+        params: idParams,
+        querystring: dataRoomPageQuery,
+        response: { 200: pagedResponse(documentDownload), 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { page, pageSize } = request.query;
+      const { data, total } = await service.downloads(request.user!, request.params.id, page, pageSize);
+      return paged(data, page, pageSize, total);
+    },
+  );
+};
+
+export default fp(dataRoomRoutes, {
+  name: 'data-room',
+  dependencies: ['auth', 'errors', 'uploads', 'opportunities', 'notifier'],
+});

@@ -1,0 +1,186 @@
+import {
+  ACCESS_TRANSITIONS,
+  type AccessDecision,
+  type AccessRequest,
+  type AccessRequestInput,
+  type AccessRequestStatus,
+  type AccessRequestWithOpportunity,
+  type DocumentDownload,
+} from '@safqa/shared/validation/data-room';
+import type { Db } from '../../db/client';
+import { AppError } from '../../plugins/errors';
+import type { AuthUser } from '../../plugins/auth';
+import type { Notifier } from '../../plugins/notifier';
+import type { DocumentScope } from '../uploads/signed-url';
+import { accessDecisionEmail, accessDecisionNotice, accessRequestEmail, accessRequestNotice } from './emails';
+import { listingCards, listingsHolding, roomListing, type RoomListing } from './peers';
+import * as repo from './repository';
+
+export function toAccessRequest(row: repo.AccessRequestRow): AccessRequest {
+  return {
+    id: row.id,
+    opportunityId: row.opportunityId,
+    requester: { id: row.requesterId, username: row.requesterName },
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+  };
+}
+
+const forbidden = () => new AppError(403, 'FORBIDDEN');
+
+/**
+ * The data room (API.md "Data room"): investors ask the owner to see a listing's confidential
+ * documents; the owner approves, declines or revokes; downloads are checked and recorded at the moment
+ * they happen, so that a revoke cuts access at once whatever links were handed out before.
+ */
+export function createDataRoomService(deps: { db: Db; notifier: Notifier; publicUrl: string }) {
+  const { db, notifier, publicUrl } = deps;
+
+  /** 404 when the listing does not exist; 403 unless the caller owns it (or, where allowed, is an admin). */
+  async function ownListing(user: AuthUser, opportunityId: number, adminToo: boolean): Promise<RoomListing> {
+    const listing = await roomListing(db, opportunityId);
+    if (!listing) throw new AppError(404, 'NOT_FOUND');
+    if (listing.ownerId !== user.id && !(adminToo && user.role === 'admin')) throw forbidden();
+    return listing;
+  }
+
+  async function withCards(rows: repo.AccessRequestRow[]): Promise<AccessRequestWithOpportunity[]> {
+    const cards = await listingCards(
+      db,
+      rows.map((r) => r.opportunityId),
+    );
+    return rows.flatMap((row) => {
+      const card = cards.get(row.opportunityId);
+      return card ? [{ ...toAccessRequest(row), opportunity: card }] : [];
+    });
+  }
+
+  return {
+    statusOf: (opportunityId: number, userId: number) => repo.statusOf(db, opportunityId, userId),
+
+    /**
+     * A new request on an approved listing that is not the caller's: 404 unless approved, 403
+     * OWN_OPPORTUNITY for the owner, 409 ALREADY_REQUESTED for a second one (whatever its status;
+     * the owner may still approve a declined or revoked request). The owner is notified.
+     */
+    async create(user: AuthUser, opportunityId: number, input: AccessRequestInput): Promise<AccessRequest> {
+      const listing = await roomListing(db, opportunityId);
+      if (!listing) throw new AppError(404, 'NOT_FOUND');
+      if (listing.ownerId === user.id) throw new AppError(403, 'OWN_OPPORTUNITY');
+      if (listing.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+      return db.transaction(async (tx) => {
+        const id = await repo.insertRequest(tx, {
+          opportunityId,
+          requesterId: user.id,
+          message: input.message,
+          termsAcceptedAt: new Date(),
+        });
+        if (id === null) throw new AppError(409, 'ALREADY_REQUESTED');
+        const row = (await repo.findRequest(tx, id))!;
+        await notifier.notify(tx, {
+          userId: listing.ownerId,
+          type: 'access_request',
+          ...accessRequestNotice(listing, row.requesterName),
+          link: `/opportunities/${listing.id}`,
+          email: (lang) => accessRequestEmail(lang, listing, row.requesterName, row.message, publicUrl),
+        });
+        return toAccessRequest(row);
+      });
+    },
+
+    /** Requests on one listing, newest first: its owner or an admin. */
+    async onListing(
+      user: AuthUser,
+      opportunityId: number,
+      status: AccessRequestStatus | undefined,
+      page: number,
+      pageSize: number,
+    ) {
+      await ownListing(user, opportunityId, true);
+      const { rows, total } = await repo.requestsPage(db, { opportunityId, status }, page, pageSize);
+      return { data: rows.map(toAccessRequest), total };
+    },
+
+    /** The caller's own requests, with each listing's card. */
+    async mine(userId: number, page: number, pageSize: number) {
+      const { rows, total } = await repo.requestsPage(db, { requesterId: userId }, page, pageSize);
+      return { data: await withCards(rows), total };
+    },
+
+    /** Requests on all the caller's listings, with each listing's card. */
+    async received(userId: number, page: number, pageSize: number) {
+      const { rows, total } = await repo.requestsPage(db, { ownerId: userId }, page, pageSize);
+      return { data: await withCards(rows), total };
+    },
+
+    /**
+     * The owner of the listing (nobody else, admins included: it is the owner's consent) moves a
+     * request along ACCESS_TRANSITIONS. Repeating the current status answers it unchanged; another
+     * move is 409 INVALID_STATUS_TRANSITION. The requester is notified in their language.
+     */
+    async decide(user: AuthUser, requestId: number, status: AccessDecision): Promise<AccessRequest> {
+      const current = await repo.findRequest(db, requestId);
+      if (!current) throw new AppError(404, 'NOT_FOUND');
+      const listing = await ownListing(user, current.opportunityId, false);
+      if (current.status === status) return toAccessRequest(current);
+      if (!ACCESS_TRANSITIONS[current.status].includes(status))
+        throw new AppError(409, 'INVALID_STATUS_TRANSITION');
+      return db.transaction(async (tx) => {
+        const decided = await repo.decide(tx, requestId, current.status, status);
+        if (!decided) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
+        await notifier.notify(tx, {
+          userId: decided.requesterId,
+          type: 'access_decision',
+          ...accessDecisionNotice(listing, status),
+          link: `/opportunities/${listing.id}`,
+          email: (lang) => accessDecisionEmail(lang, listing, status, publicUrl),
+        });
+        return toAccessRequest(decided);
+      });
+    },
+
+    /** Downloads of confidential documents on one listing, newest first: its owner or an admin. */
+    async downloads(user: AuthUser, opportunityId: number, page: number, pageSize: number) {
+      await ownListing(user, opportunityId, true);
+      const { rows, total } = await repo.downloadsPage(db, opportunityId, page, pageSize);
+      const data: DocumentDownload[] = rows.map((row) => ({
+        documentName: row.documentName,
+        user:
+          row.userId !== null && row.username !== null ? { id: row.userId, username: row.username } : null,
+        createdAt: row.createdAt.toISOString(),
+      }));
+      return { data, total };
+    },
+
+    /**
+     * The uploads guard: every download of a private file passes here after its signature. A link
+     * of a listing (`scope`) to a confidential document works only while its user is the owner, an
+     * admin, or an approved requester of an approved listing, checked now; the latter's downloads
+     * are recorded. A link without scope (the uploader's own, from POST /api/uploads/docs) never
+     * opens a file that some listing holds as confidential.
+     */
+    async checkDownload({ key, scope }: { key: string; scope: DocumentScope | null }): Promise<void> {
+      if (!scope) {
+        const holders = await listingsHolding(db, key);
+        if (holders.some((l) => l.documents.some((d) => d.key === key && d.confidential))) throw forbidden();
+        return;
+      }
+      const listing = await roomListing(db, scope.opportunityId);
+      const document = listing?.documents.find((d) => d.key === key);
+      if (!listing || !document) throw forbidden();
+      if (!document.confidential || scope.userId === listing.ownerId) return;
+      if ((await repo.roleOf(db, scope.userId)) === 'admin') return;
+      const status = await repo.statusOf(db, listing.id, scope.userId);
+      if (status !== 'approved' || listing.status !== 'approved') throw forbidden();
+      await repo.recordDownload(db, {
+        opportunityId: listing.id,
+        userId: scope.userId,
+        documentKey: key,
+        documentName: document.name,
+      });
+    },
+  };
+}
+export type DataRoomService = ReturnType<typeof createDataRoomService>;
