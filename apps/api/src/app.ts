@@ -46,6 +46,7 @@ import seoRoutes from './modules/seo/routes';
 import ogRoutes from './modules/seo/og-routes';
 import savedSearchesRoutes from './modules/saved-searches/routes';
 import notificationsRoutes from './modules/notifications/routes';
+import insightsRoutes from './modules/insights/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -126,6 +127,7 @@ export async function buildApp({
   await app.register(ogRoutes);
   await app.register(savedSearchesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(insightsRoutes);
 
   // Last: its catch-all route serves the web app for any page address no module claimed.
   await app.register(webStaticPlugin);
