@@ -138,7 +138,7 @@ for (const language of ['ar', 'en'] as const) {
       await expect(panel.getByTestId('insight-views')).toHaveText(`${t('insights.totals.views')}2`);
       await expect(panel.getByTestId('insight-uniqueViewers')).toHaveText(`${t('insights.totals.uniqueViewers')}2`);
       // The chart (drawn for sighted users) and its table alternative.
-      await expect(panel.locator('svg.recharts-surface')).toBeVisible();
+      await expect(panel.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
       await expect(panel.getByRole('table')).toBeAttached();
       await panel.getByText(t('insights.panel.days_7'), { exact: true }).click();
       await expect(panel.getByRole('radio', { name: t('insights.panel.days_7') })).toBeChecked();
