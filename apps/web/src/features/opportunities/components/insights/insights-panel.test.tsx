@@ -47,7 +47,7 @@ describe('InsightsPanel', () => {
     const panel = await screen.findByRole('region', { name: 'إحصاءات مقهى الحي' });
     await waitFor(() => expect(within(panel).getByTestId('insight-views')).toHaveTextContent('12'));
     expect(within(panel).getByTestId('insight-accessRequests')).toHaveTextContent('طلبات الاطلاع على المستندات2');
-    const table = within(panel).getByRole('table', { name: /النشاط اليومي · إحصاءات آخر 30 يومًا/ });
+    const table = within(panel).getByRole('table', { name: /النشاط اليومي · آخر 30 يومًا/ });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
     await waitFor(() => expect(container.querySelector('svg.recharts-surface')).not.toBeNull());
     const drawing = container.querySelector('[aria-hidden="true"] .recharts-wrapper')!.closest('[aria-hidden="true"]')!;

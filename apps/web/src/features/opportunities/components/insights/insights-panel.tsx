@@ -72,7 +72,7 @@ function Figures({ insights, days }: { insights: Insights; days: InsightDays }) 
   const lng = asLanguage(i18n.language);
   const { totals, byDay } = insights;
   const empty = TOTALS.every((key) => totals[key] === 0);
-  const title = t('insights.panel.title', { days: formatNumber(days, lng) });
+  const title = t('insights.panel.title', { count: days, formatted: formatNumber(days, lng) });
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
