@@ -16,7 +16,8 @@ const e = errorBody;
 /** API.md "Insights": a listing's audience for its owner, and the valuation check. */
 const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createInsightsService(app.db, app.opportunities);
-  const tags = ['insights'];
+  // Part of the opportunities area (DESIGN.md "Areas"), as the web side is.
+  const tags = ['opportunities'];
   const security = [{ bearerAuth: [] }];
 
   app.get(
