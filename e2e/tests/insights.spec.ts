@@ -144,6 +144,12 @@ for (const language of ['ar', 'en'] as const) {
       await expect(panel.getByRole('radio', { name: t('insights.panel.days_7') })).toBeChecked();
       await expect(panel.getByTestId('insight-views')).toHaveText(`${t('insights.totals.views')}2`);
       await expectNoA11yViolations(owner);
+
+      // On a 360 px phone the open panel, its chart and its hidden table fit the screen.
+      await owner.setViewportSize({ width: 360, height: 800 });
+      panel = await openInsights(owner, cast);
+      await expect(panel.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+      expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     });
 
     test('the valuation check answers as the owner types, and beside the financials on the detail page', async ({

@@ -58,7 +58,11 @@ export function InsightsPanel({ id, name }: { id: number; name: string }) {
       {insights.isPending ? (
         <Spinner className="h-40" label={t('common.loading')} />
       ) : insights.isError ? (
-        <ErrorState error={insights.error} title={t('insights.panel.loadFailed')} onRetry={() => void insights.refetch()} />
+        <ErrorState
+          error={insights.error}
+          title={t('insights.panel.loadFailed')}
+          onRetry={() => void insights.refetch()}
+        />
       ) : (
         <Figures insights={insights.data} days={days} />
       )}
@@ -77,14 +81,23 @@ function Figures({ insights, days }: { insights: Insights; days: InsightDays }) 
     <>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {TOTALS.map((key) => (
-          <div key={key} className="grid gap-0.5 rounded-lg bg-white p-3 dark:bg-slate-900" data-testid={`insight-${key}`}>
+          <div
+            key={key}
+            className="grid gap-0.5 rounded-lg bg-white p-3 dark:bg-slate-900"
+            data-testid={`insight-${key}`}
+          >
             <dt className="text-xs text-slate-600 dark:text-slate-400">{t(`insights.totals.${key}`)}</dt>
-            <dd className="text-xl font-extrabold text-slate-900 dark:text-white">{formatNumber(totals[key], lng)}</dd>
+            <dd className="text-xl font-extrabold text-slate-900 dark:text-white">
+              {formatNumber(totals[key], lng)}
+            </dd>
           </div>
         ))}
       </dl>
       {empty ? (
-        <p role="status" className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
+        <p
+          role="status"
+          className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300"
+        >
           {t('insights.panel.empty')}
         </p>
       ) : (
@@ -95,29 +108,32 @@ function Figures({ insights, days }: { insights: Insights; days: InsightDays }) 
               <InsightsChart byDay={byDay} />
             </Suspense>
           </div>
-          <table className="sr-only">
-            <caption>{`${t('insights.panel.chartTitle')} · ${title}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('insights.panel.day')}</th>
-                {DAILY.map((key) => (
-                  <th key={key} scope="col">
-                    {t(`insights.totals.${key}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {byDay.map((day) => (
-                <tr key={day.date}>
-                  <th scope="row">{formatDay(day.date, lng, 'long')}</th>
+          {/* A table ignores overflow and grows to its content: the hidden box is the div around it. */}
+          <div className="sr-only">
+            <table>
+              <caption>{`${t('insights.panel.chartTitle')} · ${title}`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('insights.panel.day')}</th>
                   {DAILY.map((key) => (
-                    <td key={key}>{formatNumber(day[key], lng)}</td>
+                    <th key={key} scope="col">
+                      {t(`insights.totals.${key}`)}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {byDay.map((day) => (
+                  <tr key={day.date}>
+                    <th scope="row">{formatDay(day.date, lng, 'long')}</th>
+                    {DAILY.map((key) => (
+                      <td key={key}>{formatNumber(day[key], lng)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </figure>
       )}
     </>
