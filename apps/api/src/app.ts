@@ -47,6 +47,7 @@ import ogRoutes from './modules/seo/og-routes';
 import savedSearchesRoutes from './modules/saved-searches/routes';
 import notificationsRoutes from './modules/notifications/routes';
 import dataRoomRoutes from './modules/data-room/routes';
+import insightsRoutes from './modules/insights/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -128,6 +129,7 @@ export async function buildApp({
   await app.register(ogRoutes);
   await app.register(savedSearchesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(insightsRoutes);
 
   // Last: its catch-all route serves the web app for any page address no module claimed.
   await app.register(webStaticPlugin);

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PAGE_COOKIES, type Language } from '@safqa/shared/constants';
+import { issueVisitorCookie, viewerOf } from '../lib/viewer';
 import { redactUrl } from '../logger';
 import { parseTemplate, renderHead } from '../web/page-document';
 import { loadPageRenderer, type PageRenderer } from '../web/page-renderer';
@@ -115,6 +116,7 @@ async function webStaticPlugin(app: FastifyInstance) {
       );
     }
     reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8');
+    issueVisitorCookie(request, reply, app.config.isProduction);
 
     const rendered = renderer
       ? await renderSafely(app, renderer, { url: request.url, lang, signedInHint })
@@ -122,6 +124,7 @@ async function webStaticPlugin(app: FastifyInstance) {
     if (!rendered || rendered.kind === 'shell') {
       return reply.send(template.render({ lang, nonce, head: '' }));
     }
+    await countListingView(app, url.pathname, rendered.status, signedInHint, request);
     url.searchParams.delete('lang');
     const head = renderHead({
       head: rendered.head,
@@ -135,6 +138,26 @@ async function webStaticPlugin(app: FastifyInstance) {
       .status(rendered.status)
       .send(template.render({ lang, nonce, head, body: rendered.body, state: rendered.state }));
   });
+}
+
+const LISTING_PAGE = /^\/opportunities\/([1-9][0-9]{0,9})$/;
+
+/**
+ * A listing page rendered here carries the listing (the browser does not ask the API for it again),
+ * so its view is counted here, for the visitor's cookie. Signed-in visitors get the page without the
+ * listing and their browser's API call counts them (as `u:<id>`): not counted here.
+ */
+async function countListingView(
+  app: FastifyInstance,
+  pathname: string,
+  status: number,
+  signedInHint: boolean,
+  request: FastifyRequest,
+) {
+  const match = LISTING_PAGE.exec(pathname);
+  if (!match || status !== 200 || signedInHint || !app.hasDecorator('opportunities')) return;
+  const viewer = viewerOf(request);
+  if (viewer) await app.opportunities.countPageView(Number(match[1]), viewer);
 }
 
 /** `?lang=ar|en` (then remembered in the `lang` cookie), else the `lang` cookie, else Arabic. */

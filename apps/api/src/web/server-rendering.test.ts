@@ -156,6 +156,32 @@ describe('a listing page without JavaScript', () => {
     expect(String(res.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
   });
 
+  it('counts a rendered listing page once per day for a returning visitor, never for a crawler or a first visit', async () => {
+    const id = await createApproved(t.app, owner, admin, { name: 'Counted Cafe', nameAr: 'مقهى معدود' });
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36', accept: 'text/html' };
+    const viewers = async () =>
+      (
+        await t.app.database.withSession((q) =>
+          q<{ viewer: string }>('SELECT viewer FROM opportunity_viewers WHERE opportunity_id = $1', [id]),
+        )
+      ).map((r) => r.viewer);
+
+    const crawled = await page(`/opportunities/${id}`, {}, { vid: 'crawlerAAAAAAAAAAAAAAA' });
+    expect(crawled.statusCode).toBe(200);
+    expect(crawled.cookies.find((c) => c.name === 'vid')).toBeUndefined();
+    const first = await page(`/opportunities/${id}`, browser);
+    expect(first.statusCode).toBe(200);
+    const cookie = first.cookies.find((c) => c.name === 'vid');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(await viewers()).toEqual([]);
+
+    await page(`/opportunities/${id}`, browser, { vid: cookie!.value });
+    await page(`/opportunities/${id}?lang=en`, browser, { vid: cookie!.value });
+    // A signed-in visitor's page carries no listing: their browser's API call counts them.
+    await page(`/opportunities/${id}`, browser, { vid: 'signedInAAAAAAAAAAAAAA', signed_in: '1' });
+    expect(await viewers()).toEqual([`v:${cookie!.value}`]);
+  });
+
   it.each([
     ['an unknown id', () => '/opportunities/987654'],
     ['a pending listing', () => `/opportunities/${pendingId}`],

@@ -32,7 +32,7 @@ const publicRoutes: RouteObject[] = [
     path: 'opportunities/:id',
     lazy: lazyPage(
       () => import('@/features/opportunities/routes/opportunity-page'),
-      ['opportunities', 'listings'],
+      ['opportunities', 'listings', 'insights'],
     ),
   },
   // faqs (web shell)
@@ -137,7 +137,7 @@ const signedInRoutes: RouteObject[] = [
     path: 'opportunities/add',
     lazy: lazyPage(
       () => import('@/features/opportunities/routes/add-opportunity-page'),
-      ['opportunities', 'listings'],
+      ['opportunities', 'listings', 'insights'],
     ),
   },
   // opportunities (features/opportunities): edit mode
@@ -145,7 +145,7 @@ const signedInRoutes: RouteObject[] = [
     path: 'opportunities/:id/edit',
     lazy: lazyPage(
       () => import('@/features/opportunities/routes/edit-opportunity-page'),
-      ['opportunities', 'listings'],
+      ['opportunities', 'listings', 'insights'],
     ),
   },
   // advisors (features/advisors)

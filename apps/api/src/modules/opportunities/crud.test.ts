@@ -205,9 +205,11 @@ describe('visibility of pending, rejected and approved listings', () => {
     expect(res.json()).not.toHaveProperty('ebitda');
   });
 
-  it('counts views of others per day, not the owner’s', async () => {
+  it('counts views of others once per viewer per day, not the owner’s (insights.test.ts has every rule)', async () => {
     const id = await createApproved(t.app, owner, admin);
-    await anonymous.get(`/api/opportunities/${id}`);
+    const visitor = { vid: 'AAAAAAAAAAAAAAAAAAAAAA' };
+    await anonymous.get(`/api/opportunities/${id}`, { cookies: visitor });
+    await anonymous.get(`/api/opportunities/${id}`, { cookies: visitor });
     await other.client.get(`/api/opportunities/${id}`);
     await owner.client.get(`/api/opportunities/${id}`);
     const [row] = await t.app.db.select().from(opportunities).where(eq(opportunities.id, id));

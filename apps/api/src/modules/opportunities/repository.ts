@@ -3,6 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OpportunityStatus } from '@safqa/shared/constants';
 import type { MyOpportunitiesQuery, SearchQuery } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
+import { opportunityViewers } from '../../db/schema/data-room';
 import { businessTypes, cities, companyAges, companySizes, regions } from '../../db/schema/lookups';
 import {
   favorites,
@@ -10,6 +11,7 @@ import {
   opportunityDailyViews,
   opportunityStatusHistory,
 } from '../../db/schema/opportunities';
+import { UTC_TODAY } from '../../lib/daily-counts';
 import type { MyCardRow } from './mappers';
 import { CARD_COLUMNS, CARD_JOINS, searchCountSql, searchPageSql, topSql, type CardRow } from './queries';
 
@@ -237,9 +239,19 @@ export function createOpportunitiesRepository(db: Db) {
         .orderBy(opportunityStatusHistory.id);
     },
 
-    /** One more view today: the daily row (for the top list) and the running total, together. */
-    async recordView(id: number) {
+    /**
+     * A view by `viewer` today (UTC day): counted only if it is this viewer's first of the day on this
+     * listing. The viewer row, the daily row (for the top list) and the running total move together,
+     * so every "views" figure follows the same once-per-viewer-per-day rule.
+     */
+    async recordView(id: number, viewer: string) {
       await db.transaction(async (tx) => {
+        const first = await tx
+          .insert(opportunityViewers)
+          .values({ opportunityId: id, day: sql`${UTC_TODAY}`, viewer })
+          .onConflictDoNothing()
+          .returning({ id: opportunityViewers.opportunityId });
+        if (!first.length) return;
         await tx
           .insert(opportunityDailyViews)
           .values({ opportunityId: id, day: sql`current_date`, views: 1 })

@@ -11,6 +11,7 @@ import {
   searchQuery,
   topOpportunitiesResponse,
 } from '@safqa/shared/validation/opportunities';
+import { issueVisitorCookie, viewerOf } from '../../lib/viewer';
 import { createAdvisorsRepository } from '../advisors/repository';
 import { createAdvisorsService } from '../advisors/service';
 import { createModerationRepository } from './moderation-repository';
@@ -82,7 +83,8 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.detail(request.params.id, request.user);
+      issueVisitorCookie(request, reply, app.config.isProduction);
+      return service.detail(request.params.id, request.user, viewerOf(request));
     },
   );
 

@@ -268,14 +268,31 @@ export function createOpportunitiesService(deps: {
     /** What an anonymous visitor sees of a listing (404 unless public), without counting a view: previews. */
     publicDetail: (id: number) => loadDetail(id, null),
 
-    /** The detail as the caller may see it; a view by anyone but the owner or an admin is counted. */
-    async detail(id: number, caller: Caller): Promise<OpportunityDetail> {
+    /**
+     * The detail as the caller may see it. A view is counted for `viewer` (see lib/viewer.ts; null:
+     * not counted) unless the caller is the owner or an admin, or the listing is not public.
+     */
+    async detail(id: number, caller: Caller, viewer: string | null = null): Promise<OpportunityDetail> {
       const detail = await loadDetail(id, caller);
-      if (detail.status === 'approved' && !detail.isOwner && caller?.role !== 'admin') {
+      if (viewer && detail.status === 'approved' && !detail.isOwner && caller?.role !== 'admin') {
         // A failed counter must not cost the visitor the page.
-        await repo.recordView(id).catch((error: unknown) => deps.onViewError?.(error));
+        await repo.recordView(id, viewer).catch((error: unknown) => deps.onViewError?.(error));
       }
       return detail;
+    },
+
+    /**
+     * A view of a server-rendered page (no API call of the visitor's own): counted when the listing is
+     * public and not the viewer's own. Never throws: the page is already rendered.
+     */
+    async countPageView(id: number, viewer: string): Promise<void> {
+      try {
+        const row = await repo.findById(id);
+        if (!row || row.status !== 'approved' || viewer === `u:${row.submittedBy}`) return;
+        await repo.recordView(id, viewer);
+      } catch (error) {
+        deps.onViewError?.(error);
+      }
     },
 
     async create(caller: AuthUser, input: OpportunityInput): Promise<OpportunityDetail> {

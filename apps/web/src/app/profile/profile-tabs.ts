@@ -66,7 +66,7 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
     id: 'my-opportunities',
     label: 'users.tabs.myOpportunities',
     Icon: BriefcaseBusiness,
-    Panel: panel(() => import('@/features/opportunities/components/my-opportunities-tab'), ['opportunities', 'listings']),
+    Panel: panel(() => import('@/features/opportunities/components/my-opportunities-tab'), ['opportunities', 'listings', 'insights']),
   },
   // offers (features/offers)
   {

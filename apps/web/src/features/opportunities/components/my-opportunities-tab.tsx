@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import ChartColumn from 'lucide-react/icons/chart-column';
 import Eye from 'lucide-react/icons/eye';
 import Handshake from 'lucide-react/icons/handshake';
 import Pencil from 'lucide-react/icons/pencil';
@@ -14,6 +16,7 @@ import { controlClasses } from '@/components/ui/form-field';
 import { formatDate, formatNumber } from '@/lib/format';
 import { asLanguage, opportunityTitle } from '@/lib/localized';
 import { useMyOpportunities, type MySort } from '../api/get-my-opportunities';
+import { InsightsPanel } from './insights/insights-panel';
 
 const SORTS: MySort[] = ['newest', 'oldest', 'offers'];
 
@@ -31,6 +34,13 @@ export function Component() {
   const sort = sortParam && SORTS.includes(sortParam) ? sortParam : 'newest';
   const page = Math.max(1, Number.parseInt(params.get('myPage') ?? '1', 10) || 1);
   const mine = useMyOpportunities({ status, sort, page });
+  const [openInsights, setOpenInsights] = useState<ReadonlySet<number>>(new Set());
+  const toggleInsights = (id: number) =>
+    setOpenInsights((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -122,11 +132,29 @@ export function Component() {
                       </span>
                     </p>
                   </div>
-                  <Link to={`/opportunities/${o.id}/edit`} className={buttonClasses('secondary', 'sm')} aria-label={t('opportunities.mine.editNamed', { name: opportunityTitle(o, lng) })}>
-                    <Pencil aria-hidden="true" className="size-4" />
-                    {t('opportunities.owner.edit')}
-                  </Link>
+                  <div className="flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      className={buttonClasses('secondary', 'sm')}
+                      aria-expanded={openInsights.has(o.id)}
+                      aria-controls={`insights-panel-${o.id}`}
+                      aria-label={t('insights.panel.openNamed', { name: opportunityTitle(o, lng) })}
+                      onClick={() => toggleInsights(o.id)}
+                    >
+                      <ChartColumn aria-hidden="true" className="size-4" />
+                      {t('insights.panel.open')}
+                    </button>
+                    <Link to={`/opportunities/${o.id}/edit`} className={buttonClasses('secondary', 'sm')} aria-label={t('opportunities.mine.editNamed', { name: opportunityTitle(o, lng) })}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                      {t('opportunities.owner.edit')}
+                    </Link>
+                  </div>
                 </div>
+                {openInsights.has(o.id) ? (
+                  <div id={`insights-panel-${o.id}`}>
+                    <InsightsPanel id={o.id} name={opportunityTitle(o, lng)} />
+                  </div>
+                ) : null}
                 {o.status === 'rejected' && o.rejectionReason ? (
                   <p className="rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
                     <strong>{t('opportunities.owner.rejectionReason')}: </strong>

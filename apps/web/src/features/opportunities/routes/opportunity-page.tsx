@@ -25,6 +25,7 @@ import { ContactCard } from '../components/detail/contact-card';
 import { Documents, Financials, OperationFacts, Section } from '../components/detail/detail-sections';
 import { Gallery } from '../components/detail/gallery';
 import { OwnerPanel } from '../components/detail/owner-panel';
+import { ListingValuation } from '../components/insights/listing-valuation';
 
 const DESCRIPTION_LENGTH = 160;
 
@@ -167,6 +168,7 @@ export function Component() {
           </Section>
           <Section id="financials-title" title={t('opportunities.detail.financials')}>
             <Financials o={o} />
+            {isSignedIn && !o.financialsLocked ? <ListingValuation id={o.id} /> : null}
           </Section>
           <Section id="documents-title" title={t('opportunities.detail.documents')}>
             <Documents o={o} />

@@ -3,6 +3,7 @@ import { financialInfoStep } from '@safqa/shared/validation/opportunities';
 import { Field, Input } from '@/components/ui/form-field';
 import { asLanguage } from '@/lib/localized';
 import { fieldError } from '@/lib/use-zod-form';
+import { ValuationCheck } from '../../insights/valuation-check';
 import type { StepProps } from '../step-props';
 import { numberInput, useStepForm } from '../use-step-form';
 
@@ -37,6 +38,7 @@ export function FinancialStep({ formId, values, serverErrors, onChange, onNext }
           </label>
         ))}
       </div>
+      <ValuationCheck values={values} />
     </form>
   );
 }

@@ -1,0 +1,75 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '@safqa/shared/validation/common';
+import {
+  insightsQuery,
+  insightsResponse,
+  valuationCheckInput,
+  valuationResponse,
+  type InsightDays,
+} from '@safqa/shared/validation/insights';
+import { opportunityIdParams } from '@safqa/shared/validation/opportunities';
+import { createInsightsService } from './service';
+
+const e = errorBody;
+
+/** API.md "Insights": a listing's audience for its owner, and the valuation check. */
+const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createInsightsService(app.db, app.opportunities);
+  // Part of the opportunities area (DESIGN.md "Areas"), as the web side is.
+  const tags = ['opportunities'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/api/opportunities/:id/insights',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Views (one per viewer per UTC day), unique viewers, bookmarks, offers, chats and access requests of your listing over the last 7, 30 or 90 UTC days (owner or admin)',
+        params: opportunityIdParams,
+        querystring: insightsQuery,
+        response: { 200: insightsResponse, 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return service.insights(request.params.id, request.user!, request.query.days as InsightDays);
+    },
+  );
+
+  app.get(
+    '/api/opportunities/:id/valuation',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The listing's implied valuation and multiples against approved listings of its business type",
+        params: opportunityIdParams,
+        response: { 200: valuationResponse, 400: e, 401: e, 404: e },
+      },
+    },
+    async (request) => service.ofListing(request.params.id, request.user!),
+  );
+
+  app.post(
+    '/api/valuation/check',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Valuation check of figures being typed (the wizard): multiples are null when EBITDA or sales are not positive',
+        body: valuationCheckInput,
+        response: { 200: valuationResponse, 400: e, 401: e },
+      },
+    },
+    async (request) => service.check(request.body),
+  );
+};
+
+export default fp(insightsRoutes, { name: 'insights', dependencies: ['auth', 'errors', 'opportunities'] });

@@ -1,0 +1,15 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { InsightDays, Insights } from '@safqa/shared/validation/insights';
+import { api } from '@/lib/api-client';
+
+/** GET /api/opportunities/{id}/insights?days=: the owner's figures of the last 7, 30 or 90 UTC days. */
+export function useInsights(id: number, days: InsightDays) {
+  return useQuery({
+    queryKey: ['/api/opportunities', id, 'insights', days],
+    queryFn: ({ signal }) =>
+      api.get<Insights>(`/api/opportunities/${id}/insights`, { auth: true, query: { days }, signal }),
+    placeholderData: keepPreviousData,
+    // Views come in all day: opening the panel again shows the latest.
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
+import { useListingValuation } from '../../api/get-valuation';
+import { ValuationPanel } from './valuation-panel';
+
+/** The detail page's valuation check, beside the financials (signed-in callers only). */
+export function ListingValuation({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const valuation = useListingValuation(id, true);
+  return (
+    <section aria-labelledby="valuation-title" className="mt-6 grid gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <h3 id="valuation-title" className="font-bold text-slate-900 dark:text-white">
+        {t('insights.valuation.title')}
+      </h3>
+      {valuation.isPending ? (
+        <Spinner className="h-24" label={t('insights.valuation.checking')} />
+      ) : valuation.isError ? (
+        <p role="alert" className="text-sm text-slate-700 dark:text-slate-300">{t('insights.valuation.loadFailed')}</p>
+      ) : (
+        <ValuationPanel valuation={valuation.data} />
+      )}
+    </section>
+  );
+}
