@@ -31,6 +31,8 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 0);
 const GOAL_P95_MS = 50;
+/** One heartbeat period of the server (config.ts sse.heartbeatMs): one comment line per stream falls in it. */
+const IDLE_WINDOW_MS = 25_000;
 // Issue 10: at most 700 MB with 20,000 streams; the first goal was 500 MB with 5,000.
 const GOAL_RSS_MB = STREAMS > 5000 ? 700 : 500;
 // Per process: the bench holds one socket per stream, and so does the server (a child process).
@@ -227,6 +229,8 @@ function median(values: number[]) {
 function printComparison(results: Array<Awaited<ReturnType<typeof round>>['result']>) {
   const measures: Array<[string, (r: (typeof results)[number]) => number]> = [
     ['server CPU per message (ms)', (r) => r.serverCpuMsPerMessage],
+    ['  beyond idle streams (ms)', (r) => r.marginalCpuMsPerMessage],
+    ['idle streams, CPU ms a second', (r) => r.idleCpuMsPerSecond],
     ['latency p95 (ms)', (r) => r.latencyMs.p95],
     ['server RSS with streams (MB)', (r) => r.serverRssMb.withStreams],
     ['server RSS peak (MB)', (r) => r.serverRssMb.peak],
@@ -323,6 +327,14 @@ async function round(target: Target, prepared: Prepared) {
     `${streams.length} streams open in ${(openMs / 1000).toFixed(1)} s, RSS ${withStreams.rssMb.toFixed(0)} MB`,
   );
 
+  // 3b. What the open streams cost with no message at all, over one whole heartbeat period (every
+  // stream gets one comment line in it): subtracted from the send window's CPU, it leaves what the
+  // messages themselves cost.
+  const idleCpuBefore = cpuMsOf(pid);
+  const idleStarted = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_WINDOW_MS));
+  const idleCpuMsPerSecond = ((cpuMsOf(pid) - idleCpuBefore) * 1000) / (performance.now() - idleStarted);
+
   // 4. Messages at a steady rate (open loop: a slow answer does not slow the schedule).
   const sender = await messageSender(server.baseUrl, owner.token);
   const failures: string[] = [];
@@ -361,7 +373,11 @@ async function round(target: Target, prepared: Prepared) {
   }
   const sendSeconds = (performance.now() - sendStarted) / 1000;
   // Per message the server handled: a send refused before it reached the server did not cost it.
-  const serverCpuMsPerMessage = (cpuMsOf(pid) - cpuBefore) / Math.max(1, MESSAGES - failures.length);
+  const handled = Math.max(1, MESSAGES - failures.length);
+  const sendCpuMs = cpuMsOf(pid) - cpuBefore;
+  const serverCpuMsPerMessage = sendCpuMs / handled;
+  const marginalCpuMsPerMessage =
+    (sendCpuMs - idleCpuMsPerSecond * ((performance.now() - sendStarted) / 1000)) / handled;
   const after = memoryOf(pid);
   rssDuring = Math.max(rssDuring, after.rssMb);
 
@@ -418,6 +434,8 @@ async function round(target: Target, prepared: Prepared) {
     },
     streamsOpenSeconds: +(openMs / 1000).toFixed(1),
     serverCpuMsPerMessage: +serverCpuMsPerMessage.toFixed(2),
+    marginalCpuMsPerMessage: +marginalCpuMsPerMessage.toFixed(2),
+    idleCpuMsPerSecond: +idleCpuMsPerSecond.toFixed(1),
     sendSeconds: +sendSeconds.toFixed(1),
     closedOnShutdown: closedWithEvent,
     serverExitCode: stopCode,
@@ -435,6 +453,9 @@ async function round(target: Target, prepared: Prepared) {
   );
   console.log(
     `server CPU per message ${result.serverCpuMsPerMessage} ms (user + system, includes delivery to the streams)`,
+  );
+  console.log(
+    `server CPU per message beyond the idle streams' own ${result.marginalCpuMsPerMessage} ms (idle: ${result.idleCpuMsPerSecond} ms of CPU a second for ${result.streams} streams)`,
   );
   console.log(
     `server RSS MB  with streams ${result.serverRssMb.withStreams}  peak ${result.serverRssMb.peak}`,
