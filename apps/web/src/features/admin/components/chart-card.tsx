@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@safqa/shared/constants';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
-import { formatDay } from './day-format';
+import { formatDay } from '@/lib/day-format';
 import type { DailyChartProps } from './daily-chart';
 
 // recharts comes with this chunk only.

@@ -12,7 +12,7 @@ import {
 } from 'recharts';
 import type { Language } from '@safqa/shared/constants';
 import { formatNumber } from '@/lib/format';
-import { formatDay } from './day-format';
+import { formatDay } from '@/lib/day-format';
 
 export interface DailyChartProps {
   series: { date: string; count: number }[];

@@ -11,7 +11,7 @@ import { useReceivedAccessRequests } from '../api/get-received-access-requests';
 import type { Paged } from '../api/paged';
 import { AccessStatusBadge } from './access-status-badge';
 import { DecisionButtons } from './owner-data-room';
-import { Pager } from './pager';
+import { Pager } from '@/components/pager';
 
 function RequestRow({ request, received }: { request: AccessRequestWithOpportunity; received: boolean }) {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@ import type { Language } from '@safqa/shared/constants';
 import { ErrorState, RowsSkeleton } from '@/components/list-states';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentDownloads } from '../api/get-document-downloads';
-import { Pager } from './pager';
+import { Pager } from '@/components/pager';
 
 /** Who opened which confidential document of the listing, and when (newest first). */
 export function DownloadsLog({ opportunityId }: { opportunityId: number }) {

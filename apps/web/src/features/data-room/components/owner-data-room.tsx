@@ -22,7 +22,7 @@ import { useDecideAccessRequest } from '../api/decide-access-request';
 import { useListingAccessRequests } from '../api/get-listing-access-requests';
 import { AccessStatusBadge } from './access-status-badge';
 import { DownloadsLog } from './downloads-log';
-import { Pager } from './pager';
+import { Pager } from '@/components/pager';
 
 const ACTION_ICONS = { approved: Check, declined: X, revoked: Ban } as const;
 const ACTION_LABELS = { approved: 'approve', declined: 'decline', revoked: 'revoke' } as const;

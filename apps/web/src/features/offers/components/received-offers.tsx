@@ -14,7 +14,7 @@ import { useAreas } from '@/lib/use-areas';
 import { useDecideOffer } from '../api/decide-offer';
 import { useOpportunityOffers } from '../api/get-opportunity-offers';
 import { OfferStatusBadge } from './offer-status-badge';
-import { Pager } from './pager';
+import { Pager } from '@/components/pager';
 
 export interface ReceivedOffersProps {
   opportunityId: number;

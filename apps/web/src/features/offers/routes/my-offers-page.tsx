@@ -12,7 +12,7 @@ import { serverMessage } from '@/lib/api-client';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { useMyOffers } from '../api/get-my-offers';
 import { OfferStatusBadge } from '../components/offer-status-badge';
-import { Pager } from '../components/pager';
+import { Pager } from '@/components/pager';
 
 function MyOfferItem({ offer }: { offer: MyOffer }) {
   const { t, i18n } = useTranslation();

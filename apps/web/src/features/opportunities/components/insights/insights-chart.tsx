@@ -13,7 +13,7 @@ import {
 import type { InsightsDay } from '@safqa/shared/validation/insights';
 import { formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
-import { formatDay } from './day-format';
+import { formatDay } from '@/lib/day-format';
 
 const SERIES = [
   { key: 'views', color: '#0f766e' },

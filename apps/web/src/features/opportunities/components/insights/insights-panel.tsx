@@ -7,7 +7,7 @@ import { formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
 import { cn } from '@/lib/cn';
 import { useInsights } from '../../api/get-insights';
-import { formatDay } from './day-format';
+import { formatDay } from '@/lib/day-format';
 
 // recharts comes with this chunk only.
 const InsightsChart = lazy(() => import('./insights-chart'));
