@@ -10,8 +10,12 @@ export function useToggleFavorite(id: number) {
   const { user } = useSession();
   const key = opportunityKey(id, user?.id ?? null);
   return useMutation({
+    // keepalive: the button shows the new state at once, so the request must outlive a page left
+    // right after the tap (a full navigation cancels ordinary requests, and the bookmark was lost).
     mutationFn: (favorite: boolean) =>
-      favorite ? api.post<void>(`/api/favorites/${id}`, undefined, { auth: true }) : api.delete(`/api/favorites/${id}`, { auth: true }),
+      favorite
+        ? api.post<void>(`/api/favorites/${id}`, undefined, { auth: true, keepalive: true })
+        : api.delete(`/api/favorites/${id}`, { auth: true, keepalive: true }),
     onMutate: async (favorite) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<OpportunityDetail>(key);
