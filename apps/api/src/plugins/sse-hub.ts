@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -40,18 +39,13 @@ export interface SseHub {
    */
   publish(userIds: number[], event: string, data: unknown, tx?: Executor): Promise<void>;
   /**
-   * `publish` with one number of `data`, `data[countKey]`, computed by PostgreSQL in the statement
-   * that sends the NOTIFY (`count` is a scalar SQL expression, e.g. an unread total read after the
-   * caller's commit): one round trip instead of a read and then a publish.
+   * The announcement as SQL, for the statement that stores the change itself: one round trip, and
+   * PostgreSQL sends it only if that statement commits. `userIds` (a JSON array) and `data` (a JSON
+   * value) are SQL expressions, so values only that statement knows (a new row's id, a total read
+   * beside it) go in, escaped by PostgreSQL. Evaluates to true when sent, false when the payload
+   * would exceed the NOTIFY limit (then nothing is sent and the change is still made).
    */
-  publishCounted(
-    userIds: number[],
-    event: string,
-    data: Record<string, unknown>,
-    countKey: string,
-    count: SQL,
-    executor: Executor,
-  ): Promise<void>;
+  announcementSql(userIds: SQL, event: string, data: SQL): SQL;
   /** Open streams in this process, of one user or of everyone. */
   count(userId?: number): number;
 }
@@ -74,8 +68,6 @@ interface StreamState extends SseStream {
 }
 
 const EVENT_NAME = /^[a-z_]+$/;
-const COUNT_MARKER = `count-${randomBytes(12).toString('hex')}`;
-const QUOTED_COUNT_MARKER = JSON.stringify(COUNT_MARKER);
 
 function frame(event: string, json: string) {
   return `event: ${event}\ndata: ${json}\n\n`;
@@ -219,29 +211,15 @@ async function sseHubPlugin(app: FastifyInstance) {
       else await app.database.notify(SSE_CHANNEL, payload);
     },
 
-    async publishCounted(userIds, event, data, countKey, count, executor) {
+    announcementSql(userIds, event, data) {
       if (!EVENT_NAME.test(event)) throw new Error(`bad SSE event name ${event}`);
-      if (userIds.length === 0) return;
-      // The count goes last in `d` as a marker string, whose quoted JSON form is then cut out and
-      // replaced by the number in SQL. The marker is random per process, and it is the last
-      // occurrence, so text in `data` cannot be mistaken for it.
-      const rest = { ...data };
-      delete rest[countKey];
-      const json = JSON.stringify({
-        u: userIds,
-        e: event,
-        d: { ...rest, [countKey]: COUNT_MARKER },
-      } satisfies Envelope);
-      const at = json.lastIndexOf(QUOTED_COUNT_MARKER);
-      const head = json.slice(0, at);
-      const tail = json.slice(at + QUOTED_COUNT_MARKER.length);
-      // A count has at most 20 digits.
-      if (Buffer.byteLength(head) + Buffer.byteLength(tail) + 20 > NOTIFY_MAX_BYTES) {
-        throw new Error(`SSE payload of ${Buffer.byteLength(json)} bytes exceeds the NOTIFY limit`);
-      }
-      await executor.execute(
-        sql`SELECT pg_notify(${SSE_CHANNEL}, ${head} || (${count})::bigint::text || ${tail})`,
-      );
+      // The CASE only reaches pg_notify when the payload fits: an oversized one would fail the
+      // whole statement, and with it the change it announces.
+      return sql`(SELECT CASE WHEN octet_length(envelope.payload) <= ${NOTIFY_MAX_BYTES}
+          THEN (SELECT true FROM pg_notify(${SSE_CHANNEL}, envelope.payload))
+          ELSE false END
+        FROM (SELECT json_build_object('u', ${userIds}, 'e', ${event}::text, 'd', ${data})::text AS payload)
+          AS envelope)`;
     },
 
     count(userId) {

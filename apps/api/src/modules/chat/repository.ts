@@ -92,26 +92,30 @@ export async function messagesPage(
 }
 
 /**
- * Stores a message from a participant in one statement: the chat row is locked and touched, the
- * recipient's unread count grows and the message is inserted, or nothing happens when the sender is
- * not a participant (null). One statement means one round trip and no window between the counter and
- * the message; a concurrent read of the chat queues behind the row lock.
+ * Stores a message from a participant and announces it, in one statement: the chat row is locked and
+ * touched, the recipient's unread count grows, the message is inserted and `announce` (the SSE hub's
+ * announcementSql) is handed the recipient and the `new_message` data, with the recipient's unread
+ * total over all chats; or nothing happens when the sender is not a participant (null). One
+ * statement is one round trip, and the announcement is sent only if the message is committed.
  */
-export async function insertMessageAsParticipant(
+export async function insertAndAnnounceMessage(
   db: Db,
   chatId: number,
   senderId: number,
   body: string,
-): Promise<{ message: MessageRow; recipientId: number } | null> {
+  announce: (recipientIds: SQL, data: SQL) => SQL,
+): Promise<{ message: MessageRow; recipientId: number; announced: boolean } | null> {
   type Row = {
     id: number | string;
     chat_id: number;
     sender_id: number;
     body: string;
-    created_at: Date | string;
-    read_at: Date | string | null;
+    created_at: string;
     recipient_id: number;
+    announced: boolean;
   };
+  // created_at in the ISO form toISOString() gives (milliseconds, UTC), once, for the answer and the
+  // announcement alike.
   const { rows } = (await db.execute(sql`
     WITH bumped AS (
       UPDATE ${chats}
@@ -119,13 +123,37 @@ export async function insertMessageAsParticipant(
           investor_unread = investor_unread + (CASE WHEN owner_id = ${senderId} THEN 1 ELSE 0 END),
           owner_unread = owner_unread + (CASE WHEN investor_id = ${senderId} THEN 1 ELSE 0 END)
       WHERE id = ${chatId} AND (investor_id = ${senderId} OR owner_id = ${senderId})
-      RETURNING id, CASE WHEN investor_id = ${senderId} THEN owner_id ELSE investor_id END AS recipient_id
+      RETURNING id,
+        CASE WHEN investor_id = ${senderId} THEN owner_id ELSE investor_id END AS recipient_id,
+        CASE WHEN investor_id = ${senderId} THEN owner_unread ELSE investor_unread END AS recipient_unread
     ), inserted AS (
       INSERT INTO ${chatMessages} (chat_id, sender_id, body)
       SELECT id, ${senderId}, ${body} FROM bumped
-      RETURNING id, chat_id, sender_id, body, created_at, read_at
+      RETURNING id, chat_id, sender_id, body,
+        to_char(date_trunc('milliseconds', created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          AS created_at
+    ), stored AS (
+      -- This chat's new count, and the other chats' counts as this statement sees them.
+      SELECT inserted.*, bumped.recipient_id,
+        bumped.recipient_unread + (
+          SELECT coalesce(sum(CASE WHEN other.investor_id = bumped.recipient_id THEN other.investor_unread ELSE 0 END
+            + CASE WHEN other.owner_id = bumped.recipient_id THEN other.owner_unread ELSE 0 END), 0)
+          FROM ${chats} AS other
+          WHERE (other.investor_id = bumped.recipient_id OR other.owner_id = bumped.recipient_id)
+            AND other.id <> bumped.id
+        ) AS recipient_total
+      FROM inserted, bumped
     )
-    SELECT inserted.*, bumped.recipient_id FROM inserted, bumped`)) as unknown as { rows: Row[] };
+    SELECT stored.id, stored.chat_id, stored.sender_id, stored.body, stored.created_at, stored.recipient_id,
+      ${announce(
+        sql`json_build_array(stored.recipient_id)`,
+        sql`json_build_object(
+          'chatId', stored.chat_id,
+          'message', json_build_object('id', stored.id, 'chatId', stored.chat_id, 'senderId', stored.sender_id,
+            'body', stored.body, 'createdAt', stored.created_at, 'readAt', NULL),
+          'unreadCount', stored.recipient_total)`,
+      )} AS announced
+    FROM stored`)) as unknown as { rows: Row[] };
   const row = rows[0];
   if (!row) return null;
   return {
@@ -135,11 +163,13 @@ export async function insertMessageAsParticipant(
       senderId: Number(row.sender_id),
       body: row.body,
       createdAt: new Date(row.created_at),
-      readAt: row.read_at === null ? null : new Date(row.read_at),
+      readAt: null,
     },
     recipientId: Number(row.recipient_id),
+    announced: row.announced === true,
   };
 }
+
 
 /** Marks the other side's messages read for `readerSide`; returns how many were marked and when. */
 export async function markRead(
@@ -162,16 +192,12 @@ export async function markRead(
   return { marked: marked.length, readAt: marked[0]?.readAt ?? null };
 }
 
-/** The user's unread total over every chat they take part in, as a scalar SQL expression. */
-export function unreadTotalSql(userId: number): SQL {
-  return sql`(SELECT coalesce(sum(CASE WHEN ${chats.investorId} = ${userId} THEN ${chats.investorUnread} ELSE 0 END
-        + CASE WHEN ${chats.ownerId} = ${userId} THEN ${chats.ownerUnread} ELSE 0 END), 0)
-      FROM ${chats} WHERE ${chats.investorId} = ${userId} OR ${chats.ownerId} = ${userId})`;
-}
-
 /** The user's unread total over every chat they take part in. */
 export async function unreadTotal(db: Db, userId: number): Promise<number> {
-  const { rows } = (await db.execute(sql`SELECT ${unreadTotalSql(userId)} AS total`)) as unknown as {
+  const { rows } = (await db.execute(sql`
+    SELECT coalesce(sum(CASE WHEN ${chats.investorId} = ${userId} THEN ${chats.investorUnread} ELSE 0 END
+        + CASE WHEN ${chats.ownerId} = ${userId} THEN ${chats.ownerUnread} ELSE 0 END), 0) AS total
+    FROM ${chats} WHERE ${chats.investorId} = ${userId} OR ${chats.ownerId} = ${userId}`)) as unknown as {
     rows: { total: number | string }[];
   };
   return Number(rows[0]?.total ?? 0);

@@ -115,32 +115,22 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
     },
 
     /**
-     * Stores the message and counts it unread for the recipient (one statement), then reads the
-     * recipient's total and announces it: only ever after the message is committed.
+     * Stores the message, counts it unread for the recipient and announces it with their new total,
+     * in one statement: the announcement goes out only if the message is committed.
      */
     async send(userId: number, chatId: number, body: string) {
-      const stored = await repo.insertMessageAsParticipant(db, chatId, userId, body);
+      const stored = await repo.insertAndAnnounceMessage(db, chatId, userId, body, (recipientIds, data) =>
+        hub.announcementSql(recipientIds, 'new_message', data),
+      );
       if (!stored) {
         await accessible(userId, chatId);
         throw new AppError(404, 'CHAT_NOT_FOUND');
       }
-      const message = toMessage(stored.message);
-      try {
-        // The recipient's total is read after the commit, in the statement that announces it.
-        await hub.publishCounted(
-          [stored.recipientId],
-          'new_message',
-          { chatId, message },
-          'unreadCount',
-          repo.unreadTotalSql(stored.recipientId),
-          db,
-        );
-      } catch (error) {
-        // The message is stored and the recipient sees it on the next load; the sender must not
-        // think it failed and send it twice.
-        onAnnounceError(error);
+      if (!stored.announced) {
+        // Stored; the recipient sees it on the next load. The sender must not think it failed.
+        onAnnounceError(new Error(`new_message of chat ${chatId} exceeds the NOTIFY limit; not announced`));
       }
-      return message;
+      return toMessage(stored.message);
     },
 
     /**

@@ -149,24 +149,53 @@ describe('GET /api/chat/stream', () => {
     expect(sent.statusCode).toBe(201);
   });
 
-  it('publishes a count computed by PostgreSQL inside data that looks like its own payload', async () => {
+  it('counts unread messages of every chat of the recipient in the announced total', async () => {
+    const secondInvestor = await createUser(t.app);
+    const otherListing = await createOpportunity(t.app, owner.id);
+    const otherChatId = (
+      await secondInvestor.client.post('/api/chat', { opportunityId: otherListing.id })
+    ).json().chat.id as number;
+    await owner.client.post(`/api/chat/${chatId}/read`);
+    const ownerStream = await stream(owner.token);
+    await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'one' });
+    expect((await ownerStream.next('new_message')).data).toMatchObject({ chatId, unreadCount: 1 });
+    await secondInvestor.client.post(`/api/chat/${otherChatId}/messages`, { body: 'two' });
+    expect((await ownerStream.next('new_message')).data).toMatchObject({ chatId: otherChatId, unreadCount: 2 });
+    await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'three' });
+    expect((await ownerStream.next('new_message')).data).toMatchObject({ chatId, unreadCount: 3 });
+    expect((await owner.client.get('/api/chat/unread-count')).json()).toEqual({ unreadCount: 3 });
+    await owner.client.post(`/api/chat/${chatId}/read`);
+    await owner.client.post(`/api/chat/${otherChatId}/read`);
+    ownerStream.close();
+  });
+
+  it('announces from a statement values only it knows, escaped, and only when it commits', async () => {
     const strangerStream = await stream(stranger.token);
     expect(strangerStream.status).toBe(200);
-    // Text that imitates the envelope and the count, and a count key the data already has.
+    const announce = (data: ReturnType<typeof sql>) =>
+      t.app.sseHub.announcementSql(sql`json_build_array(${stranger.id}::int)`, 'unread_count_updated', data);
+    // Text that imitates the envelope, beside a number PostgreSQL computes in the same statement.
     const tricky = '"}, "unreadCount": 7, "u": [1]} \\" \u202E نص';
-    await t.app.sseHub.publishCounted(
-      [stranger.id],
-      'unread_count_updated',
-      { note: tricky, unreadCount: 'not this one', nested: { unreadCount: 3 } },
-      'unreadCount',
-      sql`(SELECT 40 + 2)`,
-      t.app.db,
-    );
-    expect((await strangerStream.next('unread_count_updated')).data).toEqual({
-      note: tricky,
-      nested: { unreadCount: 3 },
-      unreadCount: 42,
+    const rolledBack = t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT ${announce(sql`json_build_object('note', 'rolled back')`)}`);
+      throw new Error('abort');
     });
+    await expect(rolledBack).rejects.toThrow('abort');
+    const { rows } = (await t.app.db.execute(
+      sql`SELECT ${announce(sql`json_build_object('note', ${tricky}::text, 'unreadCount', 40 + 2)`)} AS sent`,
+    )) as unknown as { rows: { sent: boolean }[] };
+    expect(rows[0]!.sent).toBe(true);
+    // The first event heard is the committed one: the rolled-back statement announced nothing.
+    expect((await strangerStream.next('unread_count_updated')).data).toEqual({ note: tricky, unreadCount: 42 });
+
+    // Too large for NOTIFY: nothing is sent, and the statement itself still succeeds.
+    const { rows: oversized } = (await t.app.db.execute(
+      sql`SELECT ${announce(sql`json_build_object('note', repeat('x', ${NOTIFY_MAX_BYTES}))`)} AS sent`,
+    )) as unknown as { rows: { sent: boolean }[] };
+    expect(oversized[0]!.sent).toBe(false);
+    await t.app.db.execute(sql`SELECT ${announce(sql`json_build_object('note', 'after')`)}`);
+    expect((await strangerStream.next('unread_count_updated')).data).toEqual({ note: 'after' });
+    strangerStream.close();
   });
 
   it('tells every stream to close when the server shuts down', async () => {
