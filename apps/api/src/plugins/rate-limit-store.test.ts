@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
+import { leaseSize } from './rate-limit-store';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app';
 
 /**
@@ -15,7 +16,7 @@ const apps: TestApp[] = [];
 /** The Redis of REDIS_URL tests (TEST_REDIS_URL, else the machine's own). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function twoProcesses(store: 'memory' | 'database' | 'redis') {
+async function twoProcesses(store: 'memory' | 'database' | 'redis', scale = '0.01') {
   if (store === 'redis') {
     // Each run counts under its own key prefix, so runs and files never share counters.
     const overrides = { redisNamespace: `safqa-test-${randomBytes(6).toString('hex')}-` };
@@ -33,7 +34,7 @@ async function twoProcesses(store: 'memory' | 'database' | 'redis') {
   }
   // Processes behind one balancer share their secrets (a CSRF token from one is good on the other).
   const options = {
-    RATE_LIMIT_SCALE: '0.01',
+    RATE_LIMIT_SCALE: scale,
     RATE_LIMIT_STORE: store,
     JWT_SECRET: 'shared-secret-of-both-processes-0123456789',
   };
@@ -82,6 +83,66 @@ describe('rate limits shared through the database', () => {
     );
     expect(statuses.filter((status) => status === 200)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+  });
+
+  it('reserves a large limit in leases: never more than the limit, at most a lease per process early', async () => {
+    // The global limit itself: 300 a minute, leased 6 at a time.
+    const [a, b] = await twoProcesses('database', '1');
+    const ip = '198.51.100.80';
+    const counted = async () =>
+      (
+        (await database.db.execute(
+          sql`SELECT coalesce(sum(count), 0)::int AS n FROM rate_limit_counters WHERE key LIKE ${`%|${ip}`}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    const ask = (app: typeof a) =>
+      app!.inject({ method: 'GET', url: '/api/faqs', remoteAddress: ip }).then((res) => res.statusCode);
+    const remaining = (app: typeof a) =>
+      app!
+        .inject({ method: 'GET', url: '/api/faqs', remoteAddress: ip })
+        .then((res) => [res.statusCode, Number(res.headers['x-ratelimit-remaining'])]);
+    expect(await remaining(a)).toEqual([200, 299]);
+    // One request reserved a lease of 6 in the shared row; the next 5 on that process ask nothing,
+    // each in its own place of the count.
+    expect(await counted()).toBe(leaseSize(300, 0));
+    for (const left of [298, 297, 296, 295, 294]) expect(await remaining(a)).toEqual([200, left]);
+    expect(await counted()).toBe(6);
+    expect(await remaining(b)).toEqual([200, 293]);
+    // Uneven traffic, two requests to one process for each to the other, past the limit.
+    const statuses: number[] = [];
+    for (let i = 0; i < 360; i++) statuses.push(await ask(i % 3 === 2 ? b : a));
+    const allowed = 7 + statuses.filter((status) => status === 200).length;
+    expect(allowed).toBeLessThanOrEqual(300);
+    expect(allowed).toBeGreaterThanOrEqual(300 - 2 * (leaseSize(300, 0) - 1));
+    expect(statuses.slice(-20)).toEqual(Array(20).fill(429));
+  });
+
+  it('serves concurrent requests of one address from one lease at a time, exactly', async () => {
+    const [a] = await twoProcesses('database', '1');
+    const ip = '198.51.100.90';
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        a!.inject({ method: 'GET', url: '/api/faqs', remoteAddress: ip }).then((r) => r.statusCode),
+      ),
+    );
+    expect(statuses).toEqual(Array(40).fill(200));
+    const { rows } = (await database.db.execute(
+      sql`SELECT count FROM rate_limit_counters WHERE key LIKE ${`%|${ip}`}`,
+    )) as unknown as { rows: { count: number }[] };
+    // Seven leases of 6 for 40 requests: requests waited for the lease in flight instead of each
+    // reserving their own.
+    expect(rows.map((row) => Number(row.count))).toEqual([42]);
+  });
+
+  it('sizes leases by the limit and shrinks them to one near it', () => {
+    expect(leaseSize(3, 0)).toBe(1);
+    expect(leaseSize(49, 0)).toBe(1);
+    expect(leaseSize(300, 0)).toBe(6);
+    expect(leaseSize(300, 276)).toBe(6);
+    expect(leaseSize(300, 277)).toBe(1);
+    expect(leaseSize(300, 299)).toBe(1);
+    expect(leaseSize(300, 300)).toBe(6);
+    expect(leaseSize(3_000_000, 0)).toBe(16);
   });
 
   it('keeps a route limit apart from the global one (their own counters)', async () => {
