@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../test/smtp-sink';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
-import { caller, createDatabase } from './support';
+import { caller, createDatabase, freePort, waitFor } from './support';
 
 /**
  * Issue 10: SMTP is down while emails are queued and the server dies with SIGKILL. After a restart,
@@ -20,17 +19,6 @@ let dataDir: string;
 let smtpPort: number;
 const servers: ServerProcess[] = [];
 let sink: SmtpSink | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   database = await createDatabase();
@@ -65,14 +53,6 @@ async function start() {
   );
   servers.push(server);
   return server;
-}
-
-async function waitFor(what: string, check: () => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const failedAttempts = (server: ServerProcess) =>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { validInput } from '../test/opportunity-fixtures';
@@ -55,12 +56,26 @@ export interface Caller {
   email?: string;
   get(path: string): Promise<{ status: number; body: Record<string, unknown> }>;
   post(path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  patch(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
 }
 
 export async function caller(baseUrl: string, token = ''): Promise<Caller> {
   const health = await fetch(`${baseUrl}/api/health`);
   const cookie = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1];
   if (!cookie) throw new Error('no XSRF-TOKEN cookie from /api/health');
+  const write = async (method: 'POST' | 'PATCH', path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        cookie: `XSRF-TOKEN=${cookie}`,
+        'x-xsrf-token': decodeURIComponent(cookie),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  };
   const self: Caller = {
     token,
     async get(path) {
@@ -69,19 +84,8 @@ export async function caller(baseUrl: string, token = ''): Promise<Caller> {
       });
       return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
     },
-    async post(path, body) {
-      const res = await fetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          cookie: `XSRF-TOKEN=${cookie}`,
-          'x-xsrf-token': decodeURIComponent(cookie),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-    },
+    post: (path, body) => write('POST', path, body),
+    patch: (path, body) => write('PATCH', path, body),
   };
   return self;
 }
@@ -116,7 +120,11 @@ export async function newMember(baseUrl: string, label: string): Promise<Caller>
 }
 
 /** An approved listing of `owner` (an admin approves it), with lookups the server seeded. */
-export async function approvedListing(owner: Caller, admin: Caller): Promise<number> {
+export async function approvedListing(
+  owner: Caller,
+  admin: Caller,
+  overrides: Partial<Parameters<typeof validInput>[0]> = {},
+): Promise<number> {
   const first = async (kind: string, query = '') =>
     ((await owner.get(`/api/admin/lookups/${kind}${query}`)).body.data as { id: number }[])[0]!.id;
   const regionId = await first('regions');
@@ -126,6 +134,7 @@ export async function approvedListing(owner: Caller, admin: Caller): Promise<num
     cityId: await first('cities', `?regionId=${regionId}`),
     companyAgeId: await first('company-ages'),
     companySizeId: await first('company-sizes'),
+    ...overrides,
   });
   const created = await owner.post('/api/opportunities', input);
   expect(created.status, `create listing ${JSON.stringify(created.body)}`).toBe(201);
@@ -179,4 +188,25 @@ export async function uploadFile(
     body: form,
   });
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+/** A loopback port nobody listens on now (for an SMTP server the test starts later, or never). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `check` until it holds; throws after `timeoutMs`. */
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
