@@ -1,10 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
 import { expect, test, type Language } from '../support/fixtures';
 import { text } from '../support/locales';
 import { linkIn, waitForMail } from '../support/mail';
-import { login, post, registerOwner, type Session } from './opportunities-support';
+import { login, post, registerOwner, signedIn, type Session } from './opportunities-support';
 
 /**
  * Issue 11 end to end, in Arabic and in English: a buyer saves a search on /search; an owner's
@@ -16,29 +16,6 @@ import { login, post, registerOwner, type Session } from './opportunities-suppor
 function plural(language: Language, key: string, count: number): string {
   const category = count === 0 ? 'zero' : new Intl.PluralRules(language).select(count);
   return text(language, `${key}_${category}`).replace('{{count}}', String(count));
-}
-
-/** A browser context of its own, signed in (API.md "Browser storage keys") and in `language`. */
-async function signedIn(browser: Browser, baseURL: string, session: Session, language: Language) {
-  const { hostname, origin } = new URL(baseURL);
-  const context = await browser.newContext({
-    storageState: {
-      cookies: [
-        { name: 'lang', value: language, domain: hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
-      ],
-      origins: [
-        {
-          origin,
-          localStorage: [
-            { name: 'language', value: language },
-            { name: 'token', value: session.accessToken },
-            { name: 'refreshToken', value: session.refreshToken },
-          ],
-        },
-      ],
-    },
-  });
-  return { context, page: await context.newPage() };
 }
 
 async function waitForAppReady(page: Page) {

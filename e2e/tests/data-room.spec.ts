@@ -1,10 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
 import { expect, test, waitForApp, type Language } from '../support/fixtures';
 import { text } from '../support/locales';
-import { login, pdf, post, registerOwner, type Session } from './opportunities-support';
+import { login, pdf, post, publishListing, registerOwner, signedIn, type Session } from './opportunities-support';
 
 /**
  * The data room end to end, in Arabic and in English, with two browsers: the owner marks a PDF
@@ -52,11 +52,7 @@ async function setUp(request: APIRequestContext, language: Language): Promise<Ca
     documents: [],
     logo: null,
   };
-  const created = await post(request, '/api/opportunities', listing, owner.session.accessToken);
-  expect(created.status(), `create the listing through the API: ${await created.text()}`).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const approved = await post(request, `/api/admin/opportunities/${id}/approve`, {}, admin.accessToken);
-  expect(approved.status(), 'approve through the admin API').toBe(200);
+  const id = await publishListing(request, listing, owner.session.accessToken, admin.accessToken);
   return {
     opportunityId: id,
     title: language === 'ar' ? listing.nameAr : listing.name,
@@ -64,29 +60,6 @@ async function setUp(request: APIRequestContext, language: Language): Promise<Ca
     investor: { username: investorName, session: investor.session },
     adminToken: admin.accessToken,
   };
-}
-
-async function signedIn(browser: Browser, baseURL: string, session: Session, language: Language) {
-  const origin = new URL(baseURL).origin;
-  const context = await browser.newContext({
-    acceptDownloads: true,
-    storageState: {
-      cookies: [
-        { name: 'lang', value: language, domain: new URL(baseURL).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
-      ],
-      origins: [
-        {
-          origin,
-          localStorage: [
-            { name: 'language', value: language },
-            { name: 'token', value: session.accessToken },
-            { name: 'refreshToken', value: session.refreshToken },
-          ],
-        },
-      ],
-    },
-  });
-  return { context, page: await context.newPage() };
 }
 
 async function open(page: Page, path: string) {
@@ -108,8 +81,8 @@ for (const language of ['ar', 'en'] as const) {
 
     test('confidential PDF: marked by the owner, requested, approved, downloaded, logged', async ({ browser, request, baseURL }) => {
       const cast = await setUp(request, language);
-      const ownerSide = await signedIn(browser, baseURL!, cast.owner.session, language);
-      const investorSide = await signedIn(browser, baseURL!, cast.investor.session, language);
+      const ownerSide = await signedIn(browser, baseURL!, cast.owner.session, language, { acceptDownloads: true });
+      const investorSide = await signedIn(browser, baseURL!, cast.investor.session, language, { acceptDownloads: true });
       contexts.push(ownerSide.context, investorSide.context);
       const ownerPage = ownerSide.page;
       const investorPage = investorSide.page;

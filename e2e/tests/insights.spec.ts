@@ -3,7 +3,7 @@ import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
 import { expect, test, waitForApp, type Language } from '../support/fixtures';
 import { text } from '../support/locales';
-import { login, post, registerOwner, useSession, type Session } from './opportunities-support';
+import { login, publishListing, registerOwner, useSession, type Session } from './opportunities-support';
 
 /**
  * Listing insights and the valuation check (issue 12), in Arabic and in English: the owner opens
@@ -49,11 +49,7 @@ async function setUp(request: APIRequestContext, language: Language): Promise<Ca
     documents: [],
     logo: null,
   };
-  const created = await post(request, '/api/opportunities', listing, owner.session.accessToken);
-  expect(created.status(), 'create the listing through the API').toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const approved = await post(request, `/api/admin/opportunities/${id}/approve`, {}, admin.accessToken);
-  expect(approved.status(), 'approve through the admin API').toBe(200);
+  const id = await publishListing(request, listing, owner.session.accessToken, admin.accessToken);
   return {
     opportunityId: id,
     title: language === 'ar' ? listing.nameAr : listing.name,

@@ -1,10 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
 import { expect, test, type Language } from '../support/fixtures';
 import { text } from '../support/locales';
 import { waitForMail } from '../support/mail';
-import { login, post, registerOwner, type Session } from './opportunities-support';
+import { login, publishListing, registerOwner, signedIn, type Session } from './opportunities-support';
 
 /**
  * The offers and chat issue end to end, with two browser contexts (an investor and an owner) in
@@ -71,11 +71,7 @@ async function setUp(request: APIRequestContext, language: Language): Promise<Ca
     documents: [],
     logo: null,
   };
-  const created = await post(request, '/api/opportunities', listing, owner.session.accessToken);
-  expect(created.status(), 'create the listing through the API').toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const approved = await post(request, `/api/admin/opportunities/${id}/approve`, {}, admin.accessToken);
-  expect(approved.status(), 'approve through the admin API').toBe(200);
+  const id = await publishListing(request, listing, owner.session.accessToken, admin.accessToken);
 
   return {
     opportunityId: id,
@@ -83,26 +79,6 @@ async function setUp(request: APIRequestContext, language: Language): Promise<Ca
     owner: { username: ownerName, session: owner.session },
     investor: { username: investorName, email: investor.email, session: investor.session },
   };
-}
-
-/** A browser context of its own, signed in (API.md "Browser storage keys") and in `language`. */
-async function signedIn(browser: Browser, baseURL: string, session: Session, language: Language) {
-  const context = await browser.newContext({
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: new URL(baseURL).origin,
-          localStorage: [
-            { name: 'language', value: language },
-            { name: 'token', value: session.accessToken },
-            { name: 'refreshToken', value: session.refreshToken },
-          ],
-        },
-      ],
-    },
-  });
-  return { context, page: await context.newPage() };
 }
 
 /** Opens `path` and waits until the app's chat event stream answered, so no live event can be missed. */

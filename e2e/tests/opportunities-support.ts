@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -77,6 +77,16 @@ export async function registerOwner(request: APIRequestContext, label: string, u
   return { email, password, session: await login(request, email, password) };
 }
 
+/** Creates `listing` as its owner through the API and has an admin approve it; answers its id. */
+export async function publishListing(request: APIRequestContext, listing: object, ownerToken: string, adminToken: string) {
+  const created = await post(request, '/api/opportunities', listing, ownerToken);
+  expect(created.status(), `create the listing through the API: ${await created.text()}`).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const approved = await post(request, `/api/admin/opportunities/${id}/approve`, {}, adminToken);
+  expect(approved.status(), 'approve through the admin API').toBe(200);
+  return id;
+}
+
 /** Signs the browser in (the web app reads the tokens from localStorage) and sets the language. */
 export async function useSession(context: BrowserContext, session: Session | null, language: 'ar' | 'en') {
   // What a returning visitor's browser holds: public/boot.js keeps these cookies equal to the stored
@@ -100,6 +110,40 @@ export async function useSession(context: BrowserContext, session: Session | nul
     },
     [session, language] as const,
   );
+}
+
+/**
+ * A browser context of its own, signed in (API.md "Browser storage keys") and in `language`, with the
+ * language cookie a returning browser holds. Stored once, not on every page load as `useSession`
+ * does, so a session the app refreshes or ends in the browser stays so.
+ */
+export async function signedIn(
+  browser: Browser,
+  baseURL: string,
+  session: Session,
+  language: 'ar' | 'en',
+  options: BrowserContextOptions = {},
+) {
+  const { hostname, origin } = new URL(baseURL);
+  const context = await browser.newContext({
+    ...options,
+    storageState: {
+      cookies: [
+        { name: 'lang', value: language, domain: hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
+      ],
+      origins: [
+        {
+          origin,
+          localStorage: [
+            { name: 'language', value: language },
+            { name: 'token', value: session.accessToken },
+            { name: 'refreshToken', value: session.refreshToken },
+          ],
+        },
+      ],
+    },
+  });
+  return { context, page: await context.newPage() };
 }
 
 /** A real PNG of one colour (the server decides image types by content). */

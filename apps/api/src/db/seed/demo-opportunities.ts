@@ -14,12 +14,11 @@ import { CENTRAL_OPPORTUNITIES } from './data/opportunities-central';
 import { EAST_SOUTH_OPPORTUNITIES } from './data/opportunities-east-south';
 import { MODERATION_OPPORTUNITIES } from './data/opportunities-moderation';
 import { WEST_OPPORTUNITIES } from './data/opportunities-west';
+import { demoViewsOf, insertDemoViews, type DemoView } from './demo-viewers';
 import { createRandom, type Random } from './random';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Daily view rows are kept for this many days; older views only count in views_count. */
-const VIEW_HISTORY_DAYS = 60;
 
 type OpportunityRow = typeof opportunities.$inferInsert;
 
@@ -110,8 +109,6 @@ export function buildOpportunityRow(
   return { row, timeline, random };
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 export interface DemoListingOwner {
   id: number;
   email: string;
@@ -128,10 +125,10 @@ export interface InsertDemoOpportunitiesOptions {
 }
 
 /**
- * Inserts demo listings with their status history; approved ones also get a view history (one row
- * per day, as the real counter writes them) and bookmarks by other demo users, with views_count and
- * favorites_count equal to those rows (older views beyond the kept days are added to the count).
- * Returns the number of listings inserted.
+ * Inserts demo listings with their status history; approved ones also get viewers over the last
+ * days and bookmarks by other demo users. As with the real counter, each viewer row is one view:
+ * the daily rows (the top list) add up to them and views_count is their number; favorites_count is
+ * the number of bookmarks. Returns the number of listings inserted.
  */
 export async function insertDemoOpportunities(
   db: Db,
@@ -139,6 +136,7 @@ export async function insertDemoOpportunities(
 ): Promise<number> {
   const { items, owners, images, fans, adminId, now } = options;
   let insertedCount = 0;
+  const viewerRows: Array<DemoView & { opportunityId: number }> = [];
   for (const item of items) {
     const owner = owners.get(item.owner);
     const imageSet = images.get(item.slug);
@@ -148,17 +146,20 @@ export async function insertDemoOpportunities(
       item.status === 'approved' && timeline.decidedAt
         ? activityOf(
             random,
+            createRandom(`${item.slug}:viewers`),
             item.isVerified,
             timeline.decidedAt,
             fans.filter((fan) => fan !== owner.id),
             now,
           )
-        : { daily: [], olderViews: 0, fans: [] };
+        : { views: [], fans: [] };
+    const daily = new Map<string, number>();
+    for (const view of activity.views) daily.set(view.day, (daily.get(view.day) ?? 0) + 1);
     const [created] = await db
       .insert(opportunities)
       .values({
         ...row,
-        viewsCount: activity.daily.reduce((sum, d) => sum + d.views, 0) + activity.olderViews,
+        viewsCount: activity.views.length,
         favoritesCount: activity.fans.length,
       })
       .returning({ id: opportunities.id });
@@ -180,45 +181,47 @@ export async function insertDemoOpportunities(
           ]
         : []),
     ]);
-    if (activity.daily.length > 0)
-      await db.insert(opportunityDailyViews).values(activity.daily.map((d) => ({ opportunityId, ...d })));
+    if (daily.size > 0)
+      await db
+        .insert(opportunityDailyViews)
+        .values([...daily].map(([day, views]) => ({ opportunityId, day, views })));
     if (activity.fans.length > 0)
       await db.insert(favorites).values(activity.fans.map((f) => ({ opportunityId, ...f })));
+    for (const view of activity.views) viewerRows.push({ opportunityId, ...view });
   }
+  await insertDemoViews(db, viewerRows);
   return insertedCount;
 }
 
 interface Activity {
-  daily: Array<{ day: string; views: number }>;
-  olderViews: number;
+  views: DemoView[];
   fans: Array<{ userId: number; createdAt: Date }>;
 }
 
-/** Views per day since approval and bookmarks, scaled by a per-listing popularity. */
+/** Bookmarks since approval and viewers of the last days, scaled by a per-listing popularity. */
 function activityOf(
   random: Random,
+  viewsRandom: Random,
   verified: boolean,
   approvedAt: Date,
   fans: number[],
   now: Date,
 ): Activity {
   const popularity = random.int(4, 60) * (verified ? 1.6 : 1);
-  const approvedDays = Math.floor((now.getTime() - approvedAt.getTime()) / DAY);
-  const daily: Activity['daily'] = [];
-  for (let daysAgo = Math.min(approvedDays, VIEW_HISTORY_DAYS - 1); daysAgo >= 0; daysAgo--) {
-    const views = Math.round(popularity * (0.3 + random.next() * 1.2));
-    if (views > 0) daily.push({ day: isoDay(new Date(now.getTime() - daysAgo * DAY)), views });
-  }
-  const olderViews = Math.max(0, approvedDays - VIEW_HISTORY_DAYS) * Math.round(popularity * 0.6);
   const bookmarkChance = Math.min(0.85, popularity / 70);
   const sinceApproval = Math.max(1, now.getTime() - approvedAt.getTime());
   const chosen = fans.filter(() => random.next() < bookmarkChance);
-  return {
-    daily,
-    olderViews,
-    fans: chosen.map((userId) => ({
-      userId,
-      createdAt: new Date(approvedAt.getTime() + Math.floor(random.next() * sinceApproval)),
-    })),
-  };
+  const bookmarks = chosen.map((userId) => ({
+    userId,
+    createdAt: new Date(approvedAt.getTime() + Math.floor(random.next() * sinceApproval)),
+  }));
+  // One unique viewer a day at the quietest, a few dozen at the busiest.
+  const views = demoViewsOf(viewsRandom, {
+    perDay: popularity / 4,
+    approvedAt,
+    now,
+    members: fans,
+    bookmarks,
+  });
+  return { views, fans: bookmarks };
 }

@@ -10,8 +10,10 @@ import { CATEGORY_TILES } from '@safqa/shared/constants';
 import { loadConfig } from '../../config';
 import { verifyPassword } from '../../lib/password';
 import { createLocalStorage } from '../../storage/storage';
-import { openTestDatabase } from '../../test/test-app';
+import { createTestApp, openTestDatabase } from '../../test/test-app';
+import { signIn } from '../../test/users';
 import type { Database } from '../client';
+import { opportunityViewers } from '../schema/data-room';
 import { cities } from '../schema/lookups';
 import {
   favorites,
@@ -44,6 +46,7 @@ describe('seed with demo content', () => {
       opportunities: await n(opportunities),
       history: await n(opportunityStatusHistory),
       dailyViews: await n(opportunityDailyViews),
+      viewers: await n(opportunityViewers),
       favorites: await n(favorites),
       advisorProfiles: await n(advisorProfiles),
     };
@@ -148,6 +151,76 @@ describe('seed with demo content', () => {
       (Math.max(...rows.map((r) => +r.o.createdAt)) - Math.min(...rows.map((r) => +r.o.createdAt))) /
       86_400_000;
     expect(spreadDays).toBeGreaterThan(60);
+  });
+
+  it('gives approved listings viewer rows as the real counter writes them, which the counters agree with', async () => {
+    const today = sql`(now() AT TIME ZONE 'UTC')::date`;
+    const misplaced = sql`v.viewer !~ '^(u:[0-9]+|v:[A-Za-z0-9_-]{22})$'
+      OR o.status <> 'approved' OR v.day < (o.approved_at AT TIME ZONE 'UTC')::date
+      OR v.day < ${today} - 59 OR v.day > ${today}
+      OR v.created_at > now() OR (v.created_at AT TIME ZONE 'UTC')::date <> v.day
+      OR v.viewer = 'u:' || o.submitted_by OR v.viewer IN (SELECT 'u:' || id FROM users WHERE role = 'admin')`;
+    const result = (await database.db.execute(sql`SELECT
+      (SELECT count(*)::int FROM opportunities o WHERE o.views_count <>
+        (SELECT count(*) FROM opportunity_viewers v WHERE v.opportunity_id = o.id)) AS count_off,
+      (SELECT count(*)::int FROM opportunities o WHERE o.views_count <>
+        (SELECT coalesce(sum(d.views), 0) FROM opportunity_daily_views d WHERE d.opportunity_id = o.id)) AS daily_off,
+      (SELECT count(*)::int FROM opportunities WHERE status = 'approved' AND views_count = 0) AS approved_unseen,
+      (SELECT count(*)::int FROM opportunity_viewers v JOIN opportunities o ON o.id = v.opportunity_id
+        WHERE ${misplaced}) AS misplaced,
+      (SELECT count(DISTINCT viewer)::int FROM opportunity_viewers WHERE viewer LIKE 'u:%') AS members,
+      (SELECT count(DISTINCT viewer)::int FROM opportunity_viewers WHERE viewer LIKE 'v:%') AS visitors`)) as unknown as {
+      rows: Array<Record<string, number>>;
+    };
+    const stats = result.rows[0];
+    expect(stats).toEqual({
+      count_off: 0,
+      daily_off: 0,
+      approved_unseen: 0,
+      misplaced: 0,
+      members: expect.any(Number),
+      visitors: expect.any(Number),
+    });
+    expect(stats!.members).toBeGreaterThanOrEqual(3);
+    expect(stats!.visitors).toBeGreaterThan(100);
+  });
+
+  it('shows a demo owner views and unique viewers in the insights of their listings', async () => {
+    const t = await createTestApp({}, {}, { database });
+    try {
+      const { client } = await signIn(t.app, 'abdullah@demo.safqa.local', DEMO_PASSWORD);
+      const [owner] = await database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'abdullah@demo.safqa.local'));
+      const listings = await database.db
+        .select()
+        .from(opportunities)
+        .where(sql`${opportunities.submittedBy} = ${owner!.id} AND ${opportunities.status} = 'approved'`);
+      expect(listings.length).toBeGreaterThanOrEqual(2);
+      for (const listing of listings) {
+        const totals = async (days: number) => {
+          const res = await client.get(`/api/opportunities/${listing.id}/insights?days=${days}`);
+          expect(res.statusCode).toBe(200);
+          const body = res.json() as {
+            totals: { views: number; uniqueViewers: number };
+            byDay: { views: number }[];
+          };
+          expect(body.byDay.reduce((sum, d) => sum + d.views, 0)).toBe(body.totals.views);
+          return body.totals;
+        };
+        const week = await totals(7);
+        expect(week.views, listing.name).toBeGreaterThan(0);
+        expect(week.uniqueViewers, listing.name).toBeGreaterThan(0);
+        const quarter = await totals(90);
+        // Visitors come back on other days, so there are fewer viewers than views.
+        expect(quarter.uniqueViewers, listing.name).toBeLessThan(quarter.views);
+        // Every view of the demo history lies within 90 days: the card's count is the panel's.
+        expect(quarter.views, listing.name).toBe(listing.viewsCount);
+      }
+    } finally {
+      await t.close();
+    }
   });
 
   it('writes every approved listing’s gallery (with thumbnail and 800 px rendition) and logo as WebP files', async () => {

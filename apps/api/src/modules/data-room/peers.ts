@@ -1,13 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
 import { opportunities, type StoredDocument } from '../../db/schema/opportunities';
-import { toCard } from '../opportunities/mappers';
-import { CARD_COLUMNS, CARD_JOINS, type CardRow } from '../opportunities/queries';
 
 /**
  * What the data room reads of listings, in this one file (as offers/peers.ts does): the owner, the
- * status and the documents with their confidential flags.
+ * status and the documents with their confidential flags, and the cards of listings.
  */
 export interface RoomListing {
   id: number;
@@ -44,13 +41,4 @@ export async function listingsHolding(db: Db, key: string): Promise<RoomListing[
     .where(sql`${opportunities.documents} @> ${JSON.stringify([{ key }])}::jsonb`);
 }
 
-/** Listing cards by id, built with the opportunities area's own card query and mapper. */
-export async function listingCards(db: Db, ids: number[]): Promise<Map<number, OpportunityCard>> {
-  const result = new Map<number, OpportunityCard>();
-  if (ids.length === 0) return result;
-  const { rows } = (await db.execute(
-    sql`SELECT ${CARD_COLUMNS} FROM opportunities o ${CARD_JOINS} WHERE o.id = ANY(${`{${[...new Set(ids)].join(',')}}`}::int[])`,
-  )) as unknown as { rows: CardRow[] };
-  for (const row of rows) result.set(Number(row.id), toCard(row));
-  return result;
-}
+export { cardsById } from '../opportunities/cards';

@@ -13,7 +13,7 @@ import type { AuthUser } from '../../plugins/auth';
 import type { Notifier } from '../../plugins/notifier';
 import type { DocumentScope } from '../uploads/signed-url';
 import { accessDecisionEmail, accessDecisionNotice, accessRequestEmail, accessRequestNotice } from './emails';
-import { listingCards, listingsHolding, roomListing, type RoomListing } from './peers';
+import { cardsById, listingsHolding, roomListing, type RoomListing } from './peers';
 import * as repo from './repository';
 
 export function toAccessRequest(row: repo.AccessRequestRow): AccessRequest {
@@ -47,7 +47,7 @@ export function createDataRoomService(deps: { db: Db; notifier: Notifier; public
   }
 
   async function withCards(rows: repo.AccessRequestRow[]): Promise<AccessRequestWithOpportunity[]> {
-    const cards = await listingCards(
+    const cards = await cardsById(
       db,
       rows.map((r) => r.opportunityId),
     );

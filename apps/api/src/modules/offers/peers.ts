@@ -1,9 +1,6 @@
-import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { opportunities } from '../../db/schema/opportunities';
-import { toCard } from '../opportunities/mappers';
-import { CARD_COLUMNS, CARD_JOINS, type CardRow } from '../opportunities/queries';
 
 /**
  * What the offers area needs from opportunities and users. Kept in this one file so that it can
@@ -40,13 +37,4 @@ export async function countOffer(db: Db, opportunityId: number) {
     .where(eq(opportunities.id, opportunityId));
 }
 
-/** Opportunity cards by id, built with the opportunities area's own card query and mapper. */
-export async function opportunityCards(db: Db, ids: number[]): Promise<Map<number, OpportunityCard>> {
-  const result = new Map<number, OpportunityCard>();
-  if (ids.length === 0) return result;
-  const { rows } = (await db.execute(
-    sql`SELECT ${CARD_COLUMNS} FROM opportunities o ${CARD_JOINS} WHERE o.id = ANY(${`{${[...new Set(ids)].join(',')}}`}::int[])`,
-  )) as unknown as { rows: CardRow[] };
-  for (const row of rows) result.set(Number(row.id), toCard(row));
-  return result;
-}
+export { cardsById } from '../opportunities/cards';

@@ -15,7 +15,7 @@ import type { Mailer } from '../../plugins/mailer';
 import type { Notifier } from '../../plugins/notifier';
 import type { AuthUser } from '../../plugins/auth';
 import { codeEmail, decisionEmail, newOfferEmail, offerReceivedNotice, offerStatusNotice } from './emails';
-import { countOffer, offerTarget, opportunityCards, type OfferTarget } from './peers';
+import { cardsById, countOffer, offerTarget, type OfferTarget } from './peers';
 import * as repo from './repository';
 
 /** A user may ask for codes to this many addresses an hour (so the form cannot mail-bomb strangers). */
@@ -175,7 +175,7 @@ export function createOffersService(deps: {
     /** Offers the user made, newest first, each with its opportunity's card (whatever its status now). */
     async sent(userId: number, page: number, pageSize: number): Promise<{ data: MyOffer[]; total: number }> {
       const { rows, total } = await repo.offersPage(db, { userId }, page, pageSize);
-      const cards = await opportunityCards(
+      const cards = await cardsById(
         db,
         rows.map((r) => r.opportunityId),
       );
