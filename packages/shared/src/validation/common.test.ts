@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appPath, email, normaliseSaudiPhone, password, saudiPhone } from './common';
+import { normaliseSaudiPhone } from '../phone';
+import { appPath, email, password, saudiPhone } from './common';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? undefined : result.error?.issues[0]?.message;

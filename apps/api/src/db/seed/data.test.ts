@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_TILES, LIMITS } from '@safqa/shared/constants';
-import { SAUDI_PHONE } from '@safqa/shared/validation/common';
+import { SAUDI_PHONE } from '@safqa/shared/phone';
 import { galleryArtwork, logoArtwork } from './artwork';
 import { generateStrongPassword, meetsPasswordRules } from './admin';
 import { credentialsBanner } from './credentials-banner';

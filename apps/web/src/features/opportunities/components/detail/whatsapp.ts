@@ -1,4 +1,4 @@
-import { normaliseSaudiPhone, SAUDI_PHONE } from '@safqa/shared/validation/common';
+import { normaliseSaudiPhone, SAUDI_PHONE } from '@safqa/shared/phone';
 
 export type WhatsappPhone = { ok: true; phone: string } | { ok: false; error: 'missing' | 'invalid' };
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { normaliseSaudiPhone } from '@safqa/shared/validation/common';
+import { normaliseSaudiPhone } from '@safqa/shared/phone';
 import { contactInfoStep } from '@safqa/shared/validation/opportunities';
 import { Field, Input, Textarea } from '@/components/ui/form-field';
 import { asLanguage } from '@/lib/localized';
