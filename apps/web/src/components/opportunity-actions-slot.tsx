@@ -23,7 +23,7 @@ export interface OpportunityActionProps {
 export interface OpportunityAction {
   /** Stable key, e.g. 'offer' or 'chat'. */
   id: string;
-  /** Usually `lazy(...)`, so the detail page downloads it only when shown. */
+  /** Decides what to show first, then lazy-loads only that piece (src/app/opportunity-actions.tsx). */
   Component: ComponentType<OpportunityActionProps>;
 }
 

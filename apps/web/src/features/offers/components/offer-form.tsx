@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import LogIn from 'lucide-react/icons/log-in';
@@ -11,8 +11,16 @@ import { useCurrentUser } from '@/lib/current-user';
 import { formatNumber } from '@/lib/format';
 import { useAreas } from '@/lib/use-areas';
 import { useSession } from '@/lib/use-session';
-import { OfferCodeStep } from './offer-code-step';
-import { OfferDetailsStep, type OfferDetails } from './offer-details-step';
+import { Spinner } from '@/components/ui/spinner';
+import type { OfferDetails } from './offer-details-step';
+
+// The steps carry the form library and the offer schemas (zod): a visitor who is signed out only
+// sees the invitation to sign in, so the listing page does not make them download either.
+const OfferDetailsStep = lazy(() => {
+  void import('./offer-code-step'); // the next step, fetched while the first is filled in
+  return import('./offer-details-step').then((m) => ({ default: m.OfferDetailsStep }));
+});
+const OfferCodeStep = lazy(() => import('./offer-code-step').then((m) => ({ default: m.OfferCodeStep })));
 
 export interface OfferFormProps {
   opportunityId: number;
@@ -62,7 +70,11 @@ export function OfferForm({ opportunityId, isOwner, className }: OfferFormProps)
         <div className="mt-4 grid gap-4">
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('offers.form.signInBody')}</p>
           <div>
-            <Link to={loginPathFor(location)} state={{ from: location }} className={buttonClasses('primary', 'lg')}>
+            <Link
+              to={loginPathFor(location)}
+              state={{ from: location }}
+              className={buttonClasses('primary', 'lg')}
+            >
               <LogIn aria-hidden="true" className="size-5 rtl:-scale-x-100" />
               {t('offers.form.signIn')}
             </Link>
@@ -87,30 +99,32 @@ export function OfferForm({ opportunityId, isOwner, className }: OfferFormProps)
             {' · '}
             {stepNumber === 1 ? t('offers.form.stepDetails') : t('offers.form.stepCode')}
           </p>
-          <div className="mt-4">
-            {step.name === 'details' ? (
-              <OfferDetailsStep
-                key={user?.id ?? 'anonymous'}
-                defaultValues={defaults}
-                serverErrors={step.serverErrors}
-                onNext={(details, raw) => {
-                  setValues(raw);
-                  setStep({ name: 'code', details });
-                }}
-              />
-            ) : (
-              <OfferCodeStep
-                opportunityId={opportunityId}
-                details={step.details}
-                defaultEmail={user?.email ?? ''}
-                onBack={(serverErrors) => setStep({ name: 'details', serverErrors })}
-                onDone={(offer) => {
-                  setValues(null);
-                  setStep({ name: 'done', offer });
-                }}
-              />
-            )}
-          </div>
+          <Suspense fallback={<Spinner className="mt-4 p-4" />}>
+            <div className="mt-4">
+              {step.name === 'details' ? (
+                <OfferDetailsStep
+                  key={user?.id ?? 'anonymous'}
+                  defaultValues={defaults}
+                  serverErrors={step.serverErrors}
+                  onNext={(details, raw) => {
+                    setValues(raw);
+                    setStep({ name: 'code', details });
+                  }}
+                />
+              ) : (
+                <OfferCodeStep
+                  opportunityId={opportunityId}
+                  details={step.details}
+                  defaultEmail={user?.email ?? ''}
+                  onBack={(serverErrors) => setStep({ name: 'details', serverErrors })}
+                  onDone={(offer) => {
+                    setValues(null);
+                    setStep({ name: 'done', offer });
+                  }}
+                />
+              )}
+            </div>
+          </Suspense>
         </>
       )}
     </section>
