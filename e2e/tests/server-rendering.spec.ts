@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { text } from '../support/locales';
 import { ADMIN, login } from './opportunities-support';
@@ -97,6 +98,42 @@ for (const language of ['ar', 'en'] as const) {
       );
       await expect(page).toHaveTitle(new RegExp(language === 'ar' ? 'صفقة' : 'Safqa'));
       await context.close();
+    });
+
+    test('a listing downloads no form or dialog library for a visitor until the WhatsApp button is used', async ({
+      page,
+      request,
+    }) => {
+      const top = (await (await request.get('/api/opportunities/top')).json()) as {
+        opportunities: { id: number }[];
+      };
+      // Each library named by a string only its own code holds (minified builds keep these).
+      const LIBRARIES = { zod: 'ZodError', 'react-hook-form': 'shouldUnregister', 'radix dialog': 'DialogContent' };
+      const loaded = new Set<string>();
+      const reading: Promise<void>[] = [];
+      page.on('response', (response) => {
+        if (!response.url().endsWith('.js')) return;
+        reading.push(
+          response.text().then((body) => {
+            for (const [name, mark] of Object.entries(LIBRARIES)) if (body.includes(mark)) loaded.add(name);
+          }),
+        );
+      });
+      await page.goto(`/opportunities/${top.opportunities[0]!.id}`, { waitUntil: 'networkidle' });
+      await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+      await Promise.all(reading);
+      expect([...loaded], 'libraries a visitor downloaded with the listing').toEqual([]);
+
+      const button = page.getByRole('button', { name: text(language, 'opportunities.whatsapp.open') });
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: text(language, 'opportunities.whatsapp.title') });
+      await expect(dialog).toContainText(text(language, 'opportunities.whatsapp.signIn'));
+      await expectNoA11yViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+      await Promise.all(reading);
+      expect([...loaded]).toEqual(['radix dialog']);
     });
 
     test('an unknown listing is the not-found page with status 404', async ({ page }) => {

@@ -132,6 +132,26 @@ describe('/opportunities/{id}', () => {
     expect(within(dialog).queryByRole('link', { name: 'فتح واتساب' })).toBeNull();
   });
 
+  it('loads the WhatsApp dialog on demand and gives focus back to its button when closed', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '3', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
+    mockApi((url) => (url.pathname === '/api/opportunities/9' ? jsonResponse({ ...memberView, contactPhone: '0551234567' }) : undefined));
+    renderPage();
+    const button = await screen.findByRole('button', { name: 'تواصل عبر واتساب' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'التواصل عبر واتساب' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialog).getByRole('link', { name: 'فتح واتساب' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/wa\.me\/966551234567\?text=/),
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('tells the user when the link cannot be copied', async () => {
     mockApi((url) => (url.pathname === '/api/opportunities/9' ? jsonResponse(anonymousView) : undefined));
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) } });

@@ -4,7 +4,7 @@ import Phone from 'lucide-react/icons/phone';
 import UserRound from 'lucide-react/icons/user-round';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { LockedNotice } from './detail-sections';
-import { WhatsappDialog } from './whatsapp-dialog';
+import { WhatsappButton } from './whatsapp-button';
 
 /** The owner's contact details (signed-in callers only) and the WhatsApp dialog. */
 export function ContactCard({ o }: { o: OpportunityDetail }) {
@@ -45,7 +45,7 @@ export function ContactCard({ o }: { o: OpportunityDetail }) {
           ) : null}
         </ul>
       )}
-      <WhatsappDialog opportunity={o} />
+      <WhatsappButton opportunity={o} />
     </section>
   );
 }

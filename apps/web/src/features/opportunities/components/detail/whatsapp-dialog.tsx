@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as Dialog from 'radix-ui/dialog';
@@ -11,40 +11,41 @@ import { controlClasses } from '@/components/ui/form-field';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { cn } from '@/lib/cn';
 import { whatsappLink, whatsappMessage, whatsappPhone } from './whatsapp';
+import { WHATSAPP_BUTTON_BASE as BASE } from './whatsapp-button';
 
-const BASE =
-  'inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+interface WhatsappDialogProps {
+  opportunity: OpportunityDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened it (in whatsapp-button.tsx), focused again on close. */
+  opener: RefObject<HTMLButtonElement | null>;
+}
 
 /**
  * The WhatsApp contact dialog: the owner's phone and a prefilled bilingual message the visitor can
  * edit, opened on wa.me in a new tab. Signed-out visitors are asked to sign in (the server sends
- * them no phone); a missing or invalid phone shows the errors of SPEC.md section 8.
+ * them no phone); a missing or invalid phone shows the errors of SPEC.md section 8. Loaded only when
+ * asked for (whatsapp-button.tsx): the dialog library is most of what the listing page would load.
  */
-export function WhatsappDialog({ opportunity }: { opportunity: OpportunityDetail }) {
+export function WhatsappDialog({ opportunity, open, onOpenChange, opener }: WhatsappDialogProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const messageId = useId();
-  // The page's own address; the server renders this component too (closed), where there is no window.
-  const [message, setMessage] = useState(() =>
-    whatsappMessage(opportunity, typeof window === 'undefined' ? '' : window.location.href),
-  );
+  // The page's own address (this component only ever renders in the browser, once opened).
+  const [message, setMessage] = useState(() => whatsappMessage(opportunity, window.location.href));
   const phone = whatsappPhone(opportunity.contactPhone);
 
   return (
-    <Dialog.Root>
-      <Dialog.Trigger
-        className={cn(
-          BASE,
-          'w-full border border-emerald-700 bg-white text-emerald-800 hover:bg-emerald-50 dark:border-emerald-500 dark:bg-slate-900 dark:text-emerald-300 dark:hover:bg-emerald-950',
-        )}
-      >
-        <MessageCircle aria-hidden="true" className="size-5" />
-        {t('opportunities.whatsapp.open')}
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
         <Dialog.Content
-          dir={typeof document === 'undefined' ? undefined : (document.documentElement.dir as 'rtl' | 'ltr')}
+          dir={document.documentElement.dir as 'rtl' | 'ltr'}
+          onCloseAutoFocus={(event) => {
+            // There is no Dialog.Trigger to go back to: return focus to the page's own button.
+            event.preventDefault();
+            opener.current?.focus();
+          }}
           className="fixed start-1/2 top-1/2 z-[80] grid max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900"
         >
           <Dialog.Title className="text-lg font-bold text-slate-900 dark:text-white">
