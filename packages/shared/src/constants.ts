@@ -67,3 +67,6 @@ export const OPPORTUNITY_STATUSES = ['pending', 'approved', 'suspended', 'reject
 export type OpportunityStatus = (typeof OPPORTUNITY_STATUSES)[number];
 export const OPPORTUNITY_TYPES = ['invest', 'buy'] as const;
 export type OpportunityType = (typeof OPPORTUNITY_TYPES)[number];
+/** Orders of the search (GET /api/opportunities `sort`); here so /search can read them without zod. */
+export const SEARCH_SORTS = ['newest', 'oldest', 'amount_asc', 'amount_desc', 'popular'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];

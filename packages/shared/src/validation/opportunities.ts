@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, OPPORTUNITY_STATUSES, OPPORTUNITY_TYPES } from '../constants';
+import { LIMITS, OPPORTUNITY_STATUSES, OPPORTUNITY_TYPES, SEARCH_SORTS } from '../constants';
 import { email, id, lookup, saudiPhone } from './common';
 
 /**
@@ -153,9 +153,6 @@ export const cappedPageQuery = z.object({
       .transform((v) => Math.min(v, LIMITS.pageSizeMax)),
   ),
 });
-
-export const SEARCH_SORTS = ['newest', 'oldest', 'amount_asc', 'amount_desc', 'popular'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const searchQuery = cappedPageQuery
   .extend({

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { normaliseArabic } from '@safqa/shared/arabic-normalise';
-import type { SearchQuery, SearchSort } from '@safqa/shared/validation/opportunities';
+import type { SearchSort } from '@safqa/shared/constants';
+import type { SearchQuery } from '@safqa/shared/validation/opportunities';
 
 /**
  * The read queries of cards (search, top list, favorites, my opportunities) as SQL builders, so the

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
-import { SEARCH_SORTS, type SearchSort } from '@safqa/shared/validation/opportunities';
+import { SEARCH_SORTS, type SearchSort } from '@safqa/shared/constants';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
 import { OpportunityCard } from '@/components/opportunity-card';
 import { SearchActionsSlot } from '@/components/search-actions-slot';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import BookmarkPlus from 'lucide-react/icons/bookmark-plus';
@@ -8,8 +8,12 @@ import { toast } from '@/components/ui/toast-store';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { useAreas } from '@/lib/use-areas';
 import { useSession } from '@/lib/use-session';
-import { SavedSearchForm } from './saved-search-form';
-import { SearchDialog } from './search-dialog';
+
+// The dialog library, the form library and the schemas: fetched when a member reaches for the button,
+// so a visitor of /search (who only sees "sign in to save") never downloads them.
+const loadDialog = () => Promise.all([import('./search-dialog'), import('./saved-search-form')]);
+const SearchDialog = lazy(() => loadDialog().then(([m]) => ({ default: m.SearchDialog })));
+const SavedSearchForm = lazy(() => loadDialog().then(([, m]) => ({ default: m.SavedSearchForm })));
 
 /**
  * "Save this search" on /search. A visitor is sent to sign in and comes back to the same search
@@ -21,7 +25,11 @@ export default function SaveSearchButton({ query }: { query: SavedSearch['query'
   const location = useLocation();
   const { isSignedIn, isPending } = useSession();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the dialog's exit handling and focus return.
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   if (!ready || isPending) return null;
+  const prefetch = () => void loadDialog();
 
   if (!isSignedIn) {
     return (
@@ -34,25 +42,46 @@ export default function SaveSearchButton({ query }: { query: SavedSearch['query'
 
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} data-testid="save-search">
+      <Button
+        ref={button}
+        variant="secondary"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onTouchStart={prefetch}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        data-testid="save-search"
+      >
         <BookmarkPlus aria-hidden="true" className="size-5" />
         {t('saved-searches.save')}
       </Button>
-      <SearchDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('saved-searches.saveTitle')}
-        description={t('saved-searches.saveDescription')}
-      >
-        <SavedSearchForm
-          query={query}
-          onCancel={() => setOpen(false)}
-          onSaved={(saved) => {
-            setOpen(false);
-            toast({ title: t('saved-searches.saved', { name: saved.name }), description: t('saved-searches.savedBody') });
-          }}
-        />
-      </SearchDialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <SearchDialog
+            open={open}
+            onOpenChange={setOpen}
+            opener={button}
+            title={t('saved-searches.saveTitle')}
+            description={t('saved-searches.saveDescription')}
+          >
+            <SavedSearchForm
+              query={query}
+              onCancel={() => setOpen(false)}
+              onSaved={(saved) => {
+                setOpen(false);
+                toast({
+                  title: t('saved-searches.saved', { name: saved.name }),
+                  description: t('saved-searches.savedBody'),
+                });
+              }}
+            />
+          </SearchDialog>
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -58,6 +58,8 @@ describe('save this search', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('radio', { name: 'ملخص يومي' }));
     await user.click(within(dialog).getByRole('button', { name: 'حفظ البحث' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog is fetched on demand (no Dialog.Trigger): focus still goes back to the button.
+    expect(screen.getByRole('button', { name: 'احفظ هذا البحث' })).toHaveFocus();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post![1]!.body))).toEqual({
       name: 'قهوة الرياض',

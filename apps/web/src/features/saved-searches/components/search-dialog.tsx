@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import * as Dialog from 'radix-ui/dialog';
 import X from 'lucide-react/icons/x';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,15 @@ export function SearchDialog({
   onOpenChange,
   title,
   description,
+  opener,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
+  /** The button that opened it, focused again on close (there is no Dialog.Trigger to go back to). */
+  opener?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -24,6 +27,11 @@ export function SearchDialog({
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
         <Dialog.Content
           dir={typeof document === 'undefined' ? undefined : (document.documentElement.dir as 'rtl' | 'ltr')}
+          onCloseAutoFocus={(event) => {
+            if (!opener?.current) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           className="fixed start-1/2 top-1/2 z-[80] grid max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900"
         >
           <div className="flex items-start justify-between gap-3">
@@ -36,7 +44,9 @@ export function SearchDialog({
             </Dialog.Close>
           </div>
           {description ? (
-            <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">{description}</Dialog.Description>
+            <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+              {description}
+            </Dialog.Description>
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}

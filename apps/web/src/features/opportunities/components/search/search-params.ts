@@ -1,5 +1,4 @@
-import { OPPORTUNITY_TYPES, type OpportunityType } from '@safqa/shared/constants';
-import { SEARCH_SORTS, type SearchSort } from '@safqa/shared/validation/opportunities';
+import { OPPORTUNITY_TYPES, SEARCH_SORTS, type OpportunityType, type SearchSort } from '@safqa/shared/constants';
 
 /**
  * The search page's state lives in the URL (SPEC.md section 2: businessTypeId, sort, page and the
