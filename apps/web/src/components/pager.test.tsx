@@ -9,7 +9,11 @@ import { Pager } from './pager';
 function icons(button: HTMLElement) {
   return [...button.querySelectorAll('svg')].map((svg) => ({
     name: [...svg.classList].find((name) => name.startsWith('lucide-'))?.replace('lucide-', ''),
-    hiddenIn: svg.classList.contains('ltr:hidden') ? 'ltr' : svg.classList.contains('rtl:hidden') ? 'rtl' : 'none',
+    hiddenIn: svg.classList.contains('ltr:hidden')
+      ? 'ltr'
+      : svg.classList.contains('rtl:hidden')
+        ? 'rtl'
+        : 'none',
     ariaHidden: svg.getAttribute('aria-hidden'),
   }));
 }

@@ -40,11 +40,7 @@ export function ErrorLogList({
           <ErrorLogItem key={log.id} log={log} />
         ))}
       </ul>
-      <Pager
-        page={logs.data.pagination.page}
-        totalPages={logs.data.pagination.totalPages}
-        onPage={onPage}
-      />
+      <Pager page={logs.data.pagination.page} totalPages={logs.data.pagination.totalPages} onPage={onPage} />
     </div>
   );
 }
