@@ -1,9 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import type { Language } from '@safqa/shared/constants';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 
-/** Previous / next for a paged list; hidden when everything fits on one page. */
+/**
+ * Previous / next with "page X of Y" between them, for lists whose page lives in component state or
+ * a query param the caller owns (hence a callback, not links); hidden when everything fits on one
+ * page. Arrows point the reading direction: "previous" points right in Arabic.
+ */
 export function Pager({
   page,
   totalPages,
@@ -17,15 +23,19 @@ export function Pager({
   const lng = i18n.language as Language;
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label={t('common.pager.label')} className="flex items-center justify-between gap-3">
+    <nav aria-label={t('common.pager.label')} className="flex items-center justify-center gap-3">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronRight aria-hidden="true" className="size-4 ltr:hidden" />
+        <ChevronLeft aria-hidden="true" className="size-4 rtl:hidden" />
         {t('common.pager.previous')}
       </Button>
-      <span className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+      <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
         {t('common.pager.page', { page: formatNumber(page, lng), total: formatNumber(totalPages, lng) })}
-      </span>
+      </p>
       <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         {t('common.pager.next')}
+        <ChevronLeft aria-hidden="true" className="size-4 ltr:hidden" />
+        <ChevronRight aria-hidden="true" className="size-4 rtl:hidden" />
       </Button>
     </nav>
   );

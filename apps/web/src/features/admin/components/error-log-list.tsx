@@ -3,6 +3,7 @@ import Check from 'lucide-react/icons/check';
 import Undo2 from 'lucide-react/icons/undo-2';
 import type { Language } from '@safqa/shared/constants';
 import type { AdminErrorLog } from '@safqa/shared/validation/error-logs';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
@@ -12,7 +13,6 @@ import { formatDateTime } from '@/lib/format';
 import { useErrorLogs, type ErrorLogRange, type ResolvedFilter } from '../api/get-error-logs';
 import { useSetResolved } from '../api/set-error-log-resolved';
 import { EmptyState, ErrorState, LoadingState } from './list-states';
-import { Pagination } from './pagination';
 
 /** The list tab: newest first, the stack trace behind a disclosure, resolved or not with one click. */
 export function ErrorLogList({
@@ -40,11 +40,7 @@ export function ErrorLogList({
           <ErrorLogItem key={log.id} log={log} />
         ))}
       </ul>
-      <Pagination
-        page={logs.data.pagination.page}
-        totalPages={logs.data.pagination.totalPages}
-        onPage={onPage}
-      />
+      <Pager page={logs.data.pagination.page} totalPages={logs.data.pagination.totalPages} onPage={onPage} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import Mail from 'lucide-react/icons/mail';
 import type { Language } from '@safqa/shared/constants';
+import { Pager } from '@/components/pager';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useContactMessages } from '../api/get-contact-messages';
 import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
-import { Pagination } from '../components/pagination';
 import { SearchForm } from '../components/search-form';
 import { useQueryParams } from '../components/use-query-params';
 
@@ -75,7 +75,7 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <Pagination
+          <Pager
             page={messages.data.pagination.page}
             totalPages={messages.data.pagination.totalPages}
             onPage={(next) => update({ page: next })}

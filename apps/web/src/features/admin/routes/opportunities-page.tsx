@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import * as Tabs from 'radix-ui/tabs';
 import { OPPORTUNITY_STATUSES, type Language, type OpportunityStatus } from '@safqa/shared/constants';
+import { Pager } from '@/components/pager';
 import { formatNumber } from '@/lib/format';
 import { useModerationQueue } from '../api/get-moderation-queue';
 import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
 import { ModerationCard } from '../components/moderation-card';
 import { PageHeader } from '../components/page-header';
-import { Pagination } from '../components/pagination';
 import { oneOf, useQueryParams } from '../components/use-query-params';
 
 const tabClasses =
@@ -62,7 +62,7 @@ export function Component() {
                   <ModerationCard key={opportunity.id} opportunity={opportunity} />
                 ))}
               </div>
-              <Pagination
+              <Pager
                 page={queue.data.pagination.page}
                 totalPages={queue.data.pagination.totalPages}
                 onPage={(next) => update({ page: next })}

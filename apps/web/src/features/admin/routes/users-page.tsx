@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@safqa/shared/constants';
+import { Pager } from '@/components/pager';
 import { Field, controlClasses } from '@/components/ui/form-field';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useAdminUsers } from '../api/get-users';
 import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
-import { Pagination } from '../components/pagination';
 import { SearchForm } from '../components/search-form';
 import { oneOf, useQueryParams } from '../components/use-query-params';
 
@@ -137,7 +137,7 @@ export function Component() {
               </tbody>
             </table>
           </div>
-          <Pagination
+          <Pager
             page={users.data.pagination.page}
             totalPages={users.data.pagination.totalPages}
             onPage={(next) => update({ page: next })}

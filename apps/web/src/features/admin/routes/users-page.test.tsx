@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminUser } from '@safqa/shared/validation/admin';
+import { clearTokens, setTokens } from '@/lib/session';
+import { calledUrls, mockApi } from '@/test/api-mock';
+import { fakeJwt, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
+import { Component as UsersPage } from './users-page';
+
+const user = (id: number): AdminUser => ({
+  id,
+  username: `user-${id}`,
+  email: `user-${id}@example.test`,
+  phoneNumber: null,
+  role: 'owner',
+  isAdvisor: false,
+  emailVerified: true,
+  language: 'ar',
+  opportunitiesCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** Three pages of one user each; the user's id says which page answered. */
+function usersAnswers() {
+  return mockApi((url) => {
+    if (url.pathname !== '/api/admin/users') return undefined;
+    const page = Number(url.searchParams.get('page'));
+    return jsonResponse({ data: [user(page)], pagination: { page, pageSize: 20, total: 3, totalPages: 3 } });
+  });
+}
+
+afterEach(() => {
+  clearTokens();
+  vi.unstubAllGlobals();
+});
+
+describe('/admin/users paging', () => {
+  it('keeps the page in the URL beside the filters and asks the API for it', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '1', role: 'admin', exp: inOneHour() }), refreshToken: 'r' });
+    const fetchMock = usersAnswers();
+    const { router } = renderWithProviders(<UsersPage />, {
+      path: '/admin/users',
+      initialEntry: '/admin/users?role=owner&page=2',
+    });
+    expect(await screen.findByText('user-2')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
+    expect(pager).toHaveTextContent('الصفحة 2 من 3');
+
+    await userEvent.click(screen.getByRole('button', { name: 'التالي' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?role=owner&page=3'));
+    expect(await screen.findByText('user-3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'التالي' })).toBeDisabled();
+    expect(calledUrls(fetchMock, '/api/admin/users').map((url) => url.searchParams.get('page'))).toEqual([
+      '2',
+      '3',
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'السابق' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?role=owner&page=2'));
+  });
+});
