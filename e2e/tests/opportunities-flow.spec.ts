@@ -84,7 +84,8 @@ for (const lng of ['ar', 'en'] as const) {
       await page.locator('[data-dropzone="images"] input[type=file]').setInputFiles({ name: 'inside.png', mimeType: 'image/png', buffer: png(320, 200, [40, 90, 200]) });
       await expect(page.getByRole('button', { name: o('wizard.removeImage').replace('{{number}}', '2') })).toBeVisible();
       await page.locator('[data-dropzone="documents"] input[type=file]').setInputFiles({ name: 'accounts-2025.pdf', mimeType: 'application/pdf', buffer: pdf('Accounts 2025') });
-      await expect(page.getByText('accounts-2025.pdf')).toBeVisible();
+      // In the list once uploaded (the progress bar shows the name while it uploads).
+      await expect(page.getByRole('button', { name: o('wizard.removeDocument').replace('{{name}}', 'accounts-2025.pdf') })).toBeVisible();
       await next(page);
 
       // 6. Contact info: a local number is normalised

@@ -64,6 +64,8 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
   const [reached, setReached] = useState(() => WIZARD_STEPS.indexOf(draft?.step ?? 'basicInfo'));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
+  // A step's upload is in flight: moving would drop the file (StepProps.onBusyChange).
+  const [uploading, setUploading] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const index = WIZARD_STEPS.indexOf(step);
@@ -125,7 +127,7 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
         <ol className="relative flex gap-1 overflow-x-auto pb-2">
           {WIZARD_STEPS.map((key, i) => {
             const done = i < index;
-            const canVisit = i <= reached && i !== index;
+            const canVisit = i <= reached && i !== index && !uploading;
             return (
               <li key={key} className="min-w-0 flex-1">
                 <button
@@ -181,6 +183,7 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
             serverErrors={serverErrors}
             onChange={merge}
             onMetaChange={setMeta}
+            onBusyChange={setUploading}
             onNext={(next) => {
               merge(next);
               setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([field]) => stepOfField(field) !== step)));
@@ -191,11 +194,12 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
           <ReviewStep values={values} meta={meta} onEdit={goTo} />
         )}
         <div className="mt-8 flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
-          <Button variant="secondary" disabled={index === 0 || save.isPending} onClick={() => goTo(WIZARD_STEPS[index - 1]!)}>
+          <Button variant="secondary" disabled={index === 0 || save.isPending || uploading} onClick={() => goTo(WIZARD_STEPS[index - 1]!)}>
             {t('opportunities.wizard.back')}
           </Button>
           {Step ? (
-            <Button type="submit" form={formId}>
+            <Button type="submit" form={formId} disabled={uploading} aria-busy={uploading || undefined}>
+              {uploading ? <SpinnerIcon className="size-4" /> : null}
               {t('opportunities.wizard.next')}
             </Button>
           ) : (

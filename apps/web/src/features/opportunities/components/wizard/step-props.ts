@@ -11,4 +11,9 @@ export interface StepProps {
   onMetaChange: (meta: FileMeta) => void;
   /** The step's values once its schema accepts them. */
   onNext: (values: WizardValues) => void;
+  /**
+   * A file is uploading (steps with uploads call it through `useUploadGate`): the wizard holds Next,
+   * Back and the step list, so leaving the step cannot drop a file whose upload has not answered yet.
+   */
+  onBusyChange: (busy: boolean) => void;
 }

@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
-import { uploadDocument, uploadImage, type UploadedDocument, type UploadedImage } from '../../api/upload-file';
+import {
+  uploadDocument,
+  uploadImage,
+  type UploadedDocument,
+  type UploadedImage,
+} from '../../api/upload-file';
 import { checkFile, NO_PROGRESS, type UploadProgressState } from './uploads';
 
 /**
@@ -14,11 +19,22 @@ export function useUploads() {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<UploadProgressState>(NO_PROGRESS);
 
-  async function run<T>(step: UploadProgressState['step'], files: File[], send: (file: File, onProgress: (p: { percent: number | null }) => void) => Promise<T>) {
+  async function run<T>(
+    step: UploadProgressState['step'],
+    files: File[],
+    send: (file: File, onProgress: (p: { percent: number | null }) => void) => Promise<T>,
+  ) {
     const done: T[] = [];
     try {
       for (const [index, file] of files.entries()) {
-        setProgress({ show: true, step, current: index + 1, total: files.length, currentFile: file.name, percent: 0 });
+        setProgress({
+          show: true,
+          step,
+          current: index + 1,
+          total: files.length,
+          currentFile: file.name,
+          percent: 0,
+        });
         try {
           done.push(await send(file, ({ percent }) => setProgress((p) => ({ ...p, percent }))));
         } catch (error) {
@@ -41,11 +57,19 @@ export function useUploads() {
     for (const file of files) {
       const problem = checkFile(file, kind);
       if (problem) {
-        toast({ variant: 'destructive', title: t('opportunities.wizard.fileRefused', { name: file.name }), description: t(`opportunities.wizard.fileProblem.${problem}`) });
+        toast({
+          variant: 'destructive',
+          title: t('opportunities.wizard.fileRefused', { name: file.name }),
+          description: t(`opportunities.wizard.fileProblem.${problem}`),
+        });
       } else good.push(file);
     }
     if (good.length > room) {
-      toast({ variant: 'destructive', title: t('opportunities.wizard.tooManyFiles'), description: t('opportunities.wizard.tooManyFilesBody', { max: 5 }) });
+      toast({
+        variant: 'destructive',
+        title: t('opportunities.wizard.tooManyFiles'),
+        description: t('opportunities.wizard.tooManyFilesBody', { max: 5 }),
+      });
     }
     return good.slice(0, Math.max(0, room));
   }
@@ -56,7 +80,9 @@ export function useUploads() {
     uploadImages: (files: File[], room: number): Promise<UploadedImage[]> =>
       run('images', accepted(files, 'image', room), (file, onProgress) => uploadImage(file, onProgress)),
     uploadDocuments: (files: File[], room: number): Promise<UploadedDocument[]> =>
-      run('documents', accepted(files, 'document', room), (file, onProgress) => uploadDocument(file, onProgress)),
+      run('documents', accepted(files, 'document', room), (file, onProgress) =>
+        uploadDocument(file, onProgress),
+      ),
     /**
      * The logo (SPEC.md section 8): a failure shows a destructive toast with the common error title
      * and the API's message, else 'Failed to upload logo.', and is rethrown to the caller.
@@ -71,12 +97,34 @@ export function useUploads() {
         toast({
           variant: 'destructive',
           title: t('opportunities.wizard.errorTitle'),
-          description: serverMessage(error) ?? (error instanceof Error && !('status' in error) ? error.message : t('opportunities.wizard.logoFailed')),
+          description:
+            serverMessage(error) ??
+            (error instanceof Error && !('status' in error)
+              ? error.message
+              : t('opportunities.wizard.logoFailed')),
         });
         throw error;
       } finally {
         setProgress(NO_PROGRESS);
       }
     },
+  };
+}
+
+/**
+ * Tells the wizard while `busy` (see StepProps.onBusyChange), and returns a submit guard: a step form
+ * submitted during an upload (Enter in a field) waits, instead of moving on without the file.
+ */
+export function useUploadGate(busy: boolean, onBusyChange: (busy: boolean) => void) {
+  useEffect(() => {
+    onBusyChange(busy);
+    return () => onBusyChange(false);
+  }, [busy, onBusyChange]);
+  return (event: FormEvent<HTMLFormElement>, submit: (event: FormEvent<HTMLFormElement>) => void) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    submit(event);
   };
 }

@@ -4,9 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { setTokens } from '@/lib/session';
 import { mockApi } from '@/test/api-mock';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
+import { uploadDocument } from '../../api/upload-file';
 import { draftKey, loadDraft, saveDraft } from './draft';
 import { OpportunityWizard } from './opportunity-wizard';
 import { EMPTY_META, EMPTY_VALUES } from './wizard-values';
+
+vi.mock('../../api/upload-file', async (original) => ({
+  ...(await original<typeof import('../../api/upload-file')>()),
+  uploadDocument: vi.fn(),
+}));
 
 const KEY = draftKey(7, null);
 
@@ -137,6 +143,26 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     await userEvent.click(screen.getByRole('button', { name: 'البدء من جديد' }));
     expect(screen.getByLabelText('اسم المشروع بالعربية')).toHaveValue('');
     expect(screen.queryByText('استعدنا ما كتبته')).toBeNull();
+  });
+
+  it('holds Next, Back and the step list while a document uploads, so the file is not dropped', async () => {
+    mockApi();
+    let answer!: (value: Awaited<ReturnType<typeof uploadDocument>>) => void;
+    vi.mocked(uploadDocument).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    saveDraft(KEY, { step: 'documents', values: EMPTY_VALUES, meta: EMPTY_META });
+    const { container } = renderWizard();
+    const input = container.querySelector<HTMLInputElement>('[data-dropzone="documents"] input[type=file]')!;
+    await userEvent.upload(input, new File(['%PDF-1.4'], 'accounts.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'التالي' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'السابق' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /المعلومات الأساسية/ })).toBeDisabled();
+    // Enter in the form submits it: the step waits instead of moving on without the file.
+    fireEvent.submit(container.querySelector('form#wizard-documents')!);
+    expect(heading()).toHaveTextContent('الصور والمستندات');
+
+    answer({ url: '/uploads/tmp/a.pdf', name: 'accounts.pdf', size: 8, mimeType: 'application/pdf', expiresAt: '2026-12-01T00:00:00Z' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'التالي' })).toBeEnabled());
+    expect(loadDraft(KEY)?.values.documents).toEqual([{ url: '/uploads/tmp/a.pdf', name: 'accounts.pdf', confidential: false }]);
   });
 
   it('submits the whole input, clears the draft and opens the new listing', async () => {

@@ -11,10 +11,10 @@ import { fieldError } from '@/lib/use-zod-form';
 import { UploadProgressBar } from '../file-dropzone';
 import type { StepProps } from '../step-props';
 import { idSelect, useStepForm } from '../use-step-form';
-import { useUploads } from '../use-uploads';
+import { useUploadGate, useUploads } from '../use-uploads';
 
 /** Step 1: names and descriptions in both languages, type, sector and the optional logo. */
-export function BasicInfoStep({ formId, values, serverErrors, onChange, onNext }: StepProps) {
+export function BasicInfoStep({ formId, values, serverErrors, onChange, onNext, onBusyChange }: StepProps) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const form = useStepForm(basicInfoStep, values, onChange, serverErrors);
@@ -22,10 +22,11 @@ export function BasicInfoStep({ formId, values, serverErrors, onChange, onNext }
   const error = (name: string) => fieldError(errors[name]?.message as string | undefined, lng);
   const businessTypes = useLookup('business-types');
   const uploads = useUploads();
+  const whenIdle = useUploadGate(uploads.busy, onBusyChange);
   const logo = form.watch('logo') as string | null | undefined;
 
   return (
-    <form id={formId} noValidate onSubmit={(event) => void form.handleSubmit((v) => onNext(v))(event)} className="grid gap-5">
+    <form id={formId} noValidate onSubmit={(event) => whenIdle(event, (e) => void form.handleSubmit((v) => onNext(v))(e))} className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('opportunities.fields.nameAr')} error={error('nameAr')}>
           {(control) => <Input {...control} dir="rtl" lang="ar" {...form.register('nameAr')} />}

@@ -12,17 +12,18 @@ import { fieldError } from '@/lib/use-zod-form';
 import { FileDropzone, UploadProgressBar } from '../file-dropzone';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
-import { useUploads } from '../use-uploads';
+import { useUploadGate, useUploads } from '../use-uploads';
 
 type DocumentRef = { url: string; name: string; confidential?: boolean };
 
 /** Step 5: up to 5 pictures (the first is the cover) and up to 5 documents, by drag and drop or picker. */
-export function DocumentsStep({ formId, values, meta, serverErrors, onChange, onMetaChange, onNext }: StepProps) {
+export function DocumentsStep({ formId, values, meta, serverErrors, onChange, onMetaChange, onNext, onBusyChange }: StepProps) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const form = useStepForm(documentsStep, values, onChange, serverErrors);
   const { errors } = form.formState;
   const uploads = useUploads();
+  const whenIdle = useUploadGate(uploads.busy, onBusyChange);
   const images = (form.watch('images') as string[] | undefined) ?? [];
   const documents = (form.watch('documents') as DocumentRef[] | undefined) ?? [];
   const count = (n: number) => formatNumber(n, lng);
@@ -46,7 +47,7 @@ export function DocumentsStep({ formId, values, meta, serverErrors, onChange, on
   };
 
   return (
-    <form id={formId} noValidate onSubmit={(event) => void form.handleSubmit((v) => onNext(v))(event)} className="grid gap-8">
+    <form id={formId} noValidate onSubmit={(event) => whenIdle(event, (e) => void form.handleSubmit((v) => onNext(v))(e))} className="grid gap-8">
       <fieldset className="grid gap-3">
         <legend className="mb-1 font-semibold text-slate-900 dark:text-white">
           {t('opportunities.fields.images')} ({count(images.length)}/{count(LIMITS.maxImages)})
