@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import BookmarkPlus from 'lucide-react/icons/bookmark-plus';
@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { useAreas } from '@/lib/use-areas';
+import { useDialogOnDemand } from '@/lib/use-dialog-on-demand';
 import { useSession } from '@/lib/use-session';
 
 // The dialog library, the form library and the schemas: fetched when a member reaches for the button,
@@ -24,12 +25,8 @@ export default function SaveSearchButton({ query }: { query: SavedSearch['query'
   const ready = useAreas(['saved-searches']);
   const location = useLocation();
   const { isSignedIn, isPending } = useSession();
-  const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so closing keeps the dialog's exit handling and focus return.
-  const [wanted, setWanted] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, wanted, opener, triggerProps } = useDialogOnDemand(loadDialog);
   if (!ready || isPending) return null;
-  const prefetch = () => void loadDialog();
 
   if (!isSignedIn) {
     return (
@@ -42,20 +39,7 @@ export default function SaveSearchButton({ query }: { query: SavedSearch['query'
 
   return (
     <>
-      <Button
-        ref={button}
-        variant="secondary"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onTouchStart={prefetch}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-        data-testid="save-search"
-      >
+      <Button variant="secondary" {...triggerProps} data-testid="save-search">
         <BookmarkPlus aria-hidden="true" className="size-5" />
         {t('saved-searches.save')}
       </Button>
@@ -64,7 +48,7 @@ export default function SaveSearchButton({ query }: { query: SavedSearch['query'
           <SearchDialog
             open={open}
             onOpenChange={setOpen}
-            opener={button}
+            opener={opener}
             title={t('saved-searches.saveTitle')}
             description={t('saved-searches.saveDescription')}
           >

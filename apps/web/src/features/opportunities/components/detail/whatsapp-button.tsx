@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { cn } from '@/lib/cn';
+import { useDialogOnDemand } from '@/lib/use-dialog-on-demand';
 
 export const WHATSAPP_BUTTON_BASE =
   'inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
@@ -17,27 +18,13 @@ const WhatsappDialog = lazy(() => loadDialog().then((m) => ({ default: m.Whatsap
  */
 export function WhatsappButton({ opportunity }: { opportunity: OpportunityDetail }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so closing keeps Radix's exit handling and focus return.
-  const [wanted, setWanted] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const prefetch = () => void loadDialog();
+  const { open, setOpen, wanted, opener, triggerProps } = useDialogOnDemand(loadDialog);
 
   return (
     <>
       <button
-        ref={button}
         type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        data-state={open ? 'open' : 'closed'}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onTouchStart={prefetch}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        {...triggerProps}
         className={cn(
           WHATSAPP_BUTTON_BASE,
           'w-full border border-emerald-700 bg-white text-emerald-800 hover:bg-emerald-50 dark:border-emerald-500 dark:bg-slate-900 dark:text-emerald-300 dark:hover:bg-emerald-950',
@@ -48,7 +35,7 @@ export function WhatsappButton({ opportunity }: { opportunity: OpportunityDetail
       </button>
       {wanted ? (
         <Suspense fallback={null}>
-          <WhatsappDialog opportunity={opportunity} open={open} onOpenChange={setOpen} opener={button} />
+          <WhatsappDialog opportunity={opportunity} open={open} onOpenChange={setOpen} opener={opener} />
         </Suspense>
       ) : null}
     </>
