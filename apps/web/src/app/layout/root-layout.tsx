@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DirectionProvider } from 'radix-ui/direction';
@@ -37,7 +37,10 @@ export function RootLayout() {
         <ChatLiveConnection />
         <Navbar />
         <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
-          {loadingPage ? <PageSpinner /> : <Outlet />}
+          {/* A boundary the server rendered complete is hydrated after the shell, in slices that let
+              the browser breathe (React hydrates it at a lower priority, yielding every few ms): a
+              phone's main thread is never blocked for the whole page at once. */}
+          <Suspense fallback={<PageSpinner />}>{loadingPage ? <PageSpinner /> : <Outlet />}</Suspense>
         </main>
         <Footer />
         {/* Inside the router, so a toast's action may be a <Link>. */}
