@@ -15,6 +15,17 @@ const vendorGroups = [
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
   { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
 ];
+/**
+ * Icons, one module each, shared by different sets of pages: left alone they become dozens of chunks
+ * of 300 bytes, each a request and a modulepreload. Grouped by the pages that use them, with small
+ * groups merged into a neighbour (a page may then fetch an icon it does not draw, a few hundred bytes).
+ */
+const iconGroup = {
+  name: 'icons',
+  test: /[\\/]node_modules[\\/]lucide-react[\\/]/,
+  entriesAware: true,
+  entriesAwareMergeThreshold: 2500,
+};
 
 /** The entry (index-*.js), its runtime and the vendor groups above: loaded by every page first. */
 const ENTRY_CHUNK = new RegExp(
@@ -88,7 +99,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 400,
         // scripts/measure-bundle.mjs reads it to find what `/` loads.
         manifest: true,
-        rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
+        rolldownOptions: {
+          output: {
+            codeSplitting: { groups: [...vendorGroups, iconGroup] },
+            // An icon group is named after every page that shares it: keep the file name short.
+            chunkFileNames: (chunk) =>
+              chunk.name.startsWith('icons~') ? 'assets/icons-[hash].js' : 'assets/[name]-[hash].js',
+          },
+        },
         // A lazy page's preload list names every chunk it imports, the entry's vendor chunks too; those
         // are always loaded before any lazy import, and adding a <link rel="modulepreload"> per chunk
         // costs main-thread time while the page hydrates (measured: most of the preload helper's time).
