@@ -26,6 +26,7 @@ run() {
     -H "Authorization: Bearer $ACCESS_TOKEN" -H "X-XSRF-TOKEN: $XSRF" --cookie="XSRF-TOKEN=$XSRF"
     --skip="XSRF-TOKEN,User-Agent,Referer,Host" -v 1 -t "$OUT/$name.traffic")
   [ -n "$body" ] && args+=(--data="$body" -H "Content-Type: application/json")
+  args+=("${EXTRA[@]}")
   echo "== $name: $method $3 ${body:0:80}"
   timeout "$RUN_LIMIT" sqlmap "${args[@]}" >"$OUT/$name.log" 2>&1
   local rc=$?
@@ -42,7 +43,10 @@ run() {
 # json <expression of j>: evaluates the expression on the JSON read from stdin.
 json() { node -e "let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{const j=JSON.parse(s);console.log($1)})"; }
 
-OPP=$(curl -s "$BASE/api/opportunities?pageSize=1" | json 'j.data[0].id')
+EXTRA=() # more sqlmap options for the next run (later ones win)
+
+OPP=$(curl -s "$BASE/api/opportunities?pageSize=2" | json 'j.data[0]?.id ?? 0')
+OPP2=$(curl -s "$BASE/api/opportunities?pageSize=2" | json 'j.data[1].id')
 
 # An investor who is not the owner of $OPP: saved searches, valuation, chat, offers, profile.
 sign_in khalid@demo.safqa.local "$DEMO_PASSWORD"
@@ -56,7 +60,7 @@ curl -s "${H[@]}" -X POST "$BASE/api/opportunities/$OPP/offers/code" -d '{"email
 CODE=$(curl -s "$BASE/api/dev/mail?to=khalid@demo.safqa.local" | grep -oE ': [0-9]{4}"' | head -1 | grep -oE '[0-9]{4}')
 
 run saved-search-create POST /api/saved-searches '{"name":"cafes*","query":{"q":"cafe*","type":"invest*","minAmount":1000},"frequency":"daily*"}'
-SAVED=$(curl -s "${H[@]}" "$BASE/api/saved-searches" | json 'j.data[0].id')
+SAVED=$(curl -s "${H[@]}" "$BASE/api/saved-searches" | json 'j.data[0]?.id ?? 0')
 run saved-search-rename PUT "/api/saved-searches/$SAVED" '{"name":"renamed*","query":{"q":"roastery*"},"frequency":"off*"}'
 run valuation-check POST /api/valuation/check '{"businessTypeId":1*,"offeredPercentage":10*,"requiredAmount":100000*,"ebitda":50000*,"yearlySales":400000*}'
 run chat-open POST /api/chat "{\"opportunityId\":$OPP*}"
@@ -64,6 +68,7 @@ run chat-message POST "/api/chat/$CHAT/messages" '{"body":"Is the roastery still
 run chat-messages-list GET "/api/chat/$CHAT/messages?before=*&limit=20*"
 run offer-code POST "/api/opportunities/$OPP/offers/code" '{"email":"khalid@demo.safqa.local*"}'
 run offer-submit POST "/api/opportunities/$OPP/offers" "{\"name\":\"Khalid*\",\"phone\":\"0505519273*\",\"reasons\":{\"wantsOffer\":true},\"message\":\"I would like to invest in this.*\",\"amount\":250000,\"email\":\"khalid@demo.safqa.local*\",\"code\":\"$CODE*\"}"
+run access-request POST "/api/opportunities/$OPP2/access-requests" '{"message":"I would like to see the documents, please.*","acceptTerms":true*}'
 run profile-update PATCH /api/users/me '{"username":"khalid*","bio":"Advisor for twenty years*","language":"en*","phoneNumber":"0505519273*"}'
 run notifications GET '/api/notifications?page=1*&pageSize=12*&unread=true*'
 run my-offers GET '/api/users/me/offers?page=1*&pageSize=12*'
@@ -83,6 +88,12 @@ mark() { sed -e 's/"Scan Bakery"/"Scan Bakery*"/' -e 's/"A bakery listed to exer
 run listing-create POST /api/opportunities "$(echo "$LISTING" | mark)"
 run listing-update PUT "/api/opportunities/$DRAFT" "$(echo "$LISTING" | mark)"
 run my-listings GET '/api/users/me/opportunities?page=1*&pageSize=12*&status=pending*&sort=newest*'
+# The headers and cookies the server reads (language, visitor cookie of view counts, bot check).
+EXTRA=(--cookie="XSRF-TOKEN=$XSRF; vid=AAAAAAAAAAAAAAAAAAAAAA*; lang=en*" --skip=XSRF-TOKEN
+  -H "User-Agent: Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0*" -H "Accept-Language: en*")
+run page-headers GET "/opportunities/$OPP"
+run listing-headers GET "/api/opportunities/$OPP"
+EXTRA=()
 run listing-insights GET "/api/opportunities/$OPP/insights?days=30*"
 
 # An admin: the lists with filters and a moderation reason.
@@ -93,4 +104,9 @@ run admin-contact-messages GET '/api/admin/contact-messages?page=1*&pageSize=12*
 run admin-error-logs GET '/api/admin/error-logs?page=1*&pageSize=12*&days=7*&resolved=false*'
 run admin-error-stats GET '/api/admin/error-logs/stats?days=7*'
 run admin-faq-create POST /api/admin/faqs '{"questionAr":"سؤال؟*","answerAr":"جواب*","questionEn":"Question?*","answerEn":"Answer*","sortOrder":99*}'
+# Lookup names are unique (both languages): a fresh pair per run, so at least the first insert passes.
+SUFFIX=$(date +%s)
+run admin-city-create POST /api/admin/lookups/cities "{\"nameAR\":\"مدينة الفحص $SUFFIX*\",\"nameEN\":\"Scan City $SUFFIX*\",\"sortOrder\":99*,\"regionId\":1*}"
+ERROR_LOG=$(curl -s -H "Authorization: Bearer $ACCESS_TOKEN" "$BASE/api/admin/error-logs?pageSize=1" | json 'j.data[0]?.id ?? 1')
+run admin-error-resolve PATCH "/api/admin/error-logs/$ERROR_LOG" '{"resolved":true*}'
 run admin-reject POST "/api/admin/opportunities/$DRAFT/reject" '{"reason":"Incomplete financial figures*"}'
