@@ -44,6 +44,7 @@ run() {
 json() { node -e "let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{const j=JSON.parse(s);console.log($1)})"; }
 
 EXTRA=() # more sqlmap options for the next run (later ones win)
+SUFFIX=$(date +%s) # makes names and addresses unique to this run
 
 OPP=$(curl -s "$BASE/api/opportunities?pageSize=2" | json 'j.data[0]?.id ?? 0')
 OPP2=$(curl -s "$BASE/api/opportunities?pageSize=2" | json 'j.data[1].id')
@@ -56,8 +57,10 @@ for id in $(curl -s "${H[@]}" "$BASE/api/saved-searches" | json 'j.data.map((s) 
   curl -s "${H[@]:0:6}" -X DELETE "$BASE/api/saved-searches/$id" -o /dev/null # no JSON type: no body
 done
 CHAT=$(curl -s "${H[@]}" -X POST "$BASE/api/chat" -d "{\"opportunityId\":$OPP}" | json 'j.chat.id')
-curl -s "${H[@]}" -X POST "$BASE/api/opportunities/$OPP/offers/code" -d '{"email":"khalid@demo.safqa.local"}' >/dev/null
-CODE=$(curl -s "$BASE/api/dev/mail?to=khalid@demo.safqa.local" | grep -oE ': [0-9]{4}"' | head -1 | grep -oE '[0-9]{4}')
+# An address of its own per run: one address gets 5 codes an hour, and a new code replaces the last.
+OFFER_EMAIL="scan.$SUFFIX@demo.safqa.local"
+curl -s "${H[@]}" -X POST "$BASE/api/opportunities/$OPP/offers/code" -d "{\"email\":\"$OFFER_EMAIL\"}" >/dev/null
+CODE=$(curl -s "$BASE/api/dev/mail?to=$OFFER_EMAIL" | grep -oE ': [0-9]{4}"' | head -1 | grep -oE '[0-9]{4}')
 
 run saved-search-create POST /api/saved-searches '{"name":"cafes*","query":{"q":"cafe*","type":"invest*","minAmount":1000},"frequency":"daily*"}'
 SAVED=$(curl -s "${H[@]}" "$BASE/api/saved-searches" | json 'j.data[0]?.id ?? 0')
@@ -66,8 +69,9 @@ run valuation-check POST /api/valuation/check '{"businessTypeId":1*,"offeredPerc
 run chat-open POST /api/chat "{\"opportunityId\":$OPP*}"
 run chat-message POST "/api/chat/$CHAT/messages" '{"body":"Is the roastery still available?*"}'
 run chat-messages-list GET "/api/chat/$CHAT/messages?before=*&limit=20*"
+run offer-submit POST "/api/opportunities/$OPP/offers" "{\"name\":\"Khalid*\",\"phone\":\"0505519273*\",\"reasons\":{\"wantsOffer\":true},\"message\":\"I would like to invest in this.*\",\"amount\":250000,\"email\":\"$OFFER_EMAIL*\",\"code\":\"$CODE*\"}"
+# After the submit: codes asked for here would replace the one the submit uses.
 run offer-code POST "/api/opportunities/$OPP/offers/code" '{"email":"khalid@demo.safqa.local*"}'
-run offer-submit POST "/api/opportunities/$OPP/offers" "{\"name\":\"Khalid*\",\"phone\":\"0505519273*\",\"reasons\":{\"wantsOffer\":true},\"message\":\"I would like to invest in this.*\",\"amount\":250000,\"email\":\"khalid@demo.safqa.local*\",\"code\":\"$CODE*\"}"
 run access-request POST "/api/opportunities/$OPP2/access-requests" '{"message":"I would like to see the documents, please.*","acceptTerms":true*}'
 run profile-update PATCH /api/users/me '{"username":"khalid*","bio":"Advisor for twenty years*","language":"en*","phoneNumber":"0505519273*"}'
 run notifications GET '/api/notifications?page=1*&pageSize=12*&unread=true*'
@@ -105,7 +109,6 @@ run admin-error-logs GET '/api/admin/error-logs?page=1*&pageSize=12*&days=7*&res
 run admin-error-stats GET '/api/admin/error-logs/stats?days=7*'
 run admin-faq-create POST /api/admin/faqs '{"questionAr":"سؤال؟*","answerAr":"جواب*","questionEn":"Question?*","answerEn":"Answer*","sortOrder":99*}'
 # Lookup names are unique (both languages): a fresh pair per run, so at least the first insert passes.
-SUFFIX=$(date +%s)
 run admin-city-create POST /api/admin/lookups/cities "{\"nameAR\":\"مدينة الفحص $SUFFIX*\",\"nameEN\":\"Scan City $SUFFIX*\",\"sortOrder\":99*,\"regionId\":1*}"
 ERROR_LOG=$(curl -s -H "Authorization: Bearer $ACCESS_TOKEN" "$BASE/api/admin/error-logs?pageSize=1" | json 'j.data[0]?.id ?? 1')
 run admin-error-resolve PATCH "/api/admin/error-logs/$ERROR_LOG" '{"resolved":true*}'
