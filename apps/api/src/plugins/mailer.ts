@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PLAIN_EMAIL } from '@safqa/shared/validation/common';
 import { MailWorker, type ProcessSummary } from '../mail/mail-worker';
 import { insertOutboxRow, type DbExecutor } from '../mail/outbox-repository';
 import { singleLine } from '../mail/render-email';
@@ -33,10 +34,8 @@ declare module 'fastify' {
   }
 }
 
-const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
-
 function assertAddress(value: string, what: string) {
-  if (!ADDRESS.test(value)) throw new Error(`mailer: ${what} must be one plain email address`);
+  if (!PLAIN_EMAIL.test(value)) throw new Error(`mailer: ${what} must be one plain email address`);
 }
 
 /**

@@ -82,12 +82,19 @@ describe('email', () => {
     expect(email.parse('  Someone@Example.COM ')).toBe('someone@example.com');
   });
 
-  it.each(['a b@example.com', 'someone@example', 'someone.example.com', '@example.com'])(
-    'rejects %j with email_invalid',
-    (value) => {
-      expect(firstMessage(email.safeParse(value))).toBe('email_invalid');
-    },
-  );
+  it.each([
+    'a b@example.com',
+    'someone@example',
+    'someone.example.com',
+    '@example.com',
+    // Characters that make a header hold something other than one plain address.
+    'some"one@example.com',
+    '<someone@example.com>',
+    'a@example.com,b@example.com',
+    'a@example.com;b@example.com',
+  ])('rejects %j with email_invalid', (value) => {
+    expect(firstMessage(email.safeParse(value))).toBe('email_invalid');
+  });
 
   it('asks for a value when blank and refuses overlong addresses', () => {
     expect(firstMessage(email.safeParse('  '))).toBe('required');

@@ -8,13 +8,20 @@ import { normaliseSaudiPhone, SAUDI_PHONE } from '../phone';
 export const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParams = z.object({ id }).strict();
 
-/** Simple {email} pattern without spaces (SPEC.md section 5), trimmed and lower-cased. */
+/**
+ * One plain address: SPEC.md section 5's simple {email} pattern without spaces, and also without the
+ * characters that would make a To or Reply-To header hold a display name or a list (`<>,;"`). The
+ * mailer checks addresses with this same pattern, so whatever the forms accept can be mailed.
+ */
+export const PLAIN_EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+
+/** A plain email address (PLAIN_EMAIL), trimmed and lower-cased. */
 export const email = z
   .string()
   .trim()
   .min(1, { error: 'required' })
   .max(254)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email_invalid' })
+  .regex(PLAIN_EMAIL, { error: 'email_invalid' })
   .transform((v) => v.toLowerCase());
 
 export const saudiPhone = z

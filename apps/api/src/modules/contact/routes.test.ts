@@ -120,6 +120,14 @@ describe('POST /api/contact (recipients: admin accounts)', () => {
     expect(await t.app.db.select().from(mailOutbox)).toHaveLength(0);
   });
 
+  // sqlmap found this: the form rule let the address through and the mailer then refused it (500).
+  it('answers 400 for a reply address with quotes or angle brackets, and stores nothing', async () => {
+    const res = await client.post('/api/contact', { ...valid, email: 'sara@example.com\'"<x>' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(['email']);
+    expect(await t.app.db.select().from(contactMessages)).toHaveLength(0);
+  });
+
   it('accepts the longest allowed values', async () => {
     const res = await client.post('/api/contact', {
       ...valid,
