@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DirectionProvider } from 'radix-ui/direction';
@@ -6,10 +6,29 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { trackPageView } from '@/lib/analytics';
 import { useSilentRefresh } from '@/lib/silent-refresh';
-import { ChatLiveConnection } from '@/features/chat/components/chat-live-connection';
+import { useSession } from '@/lib/use-session';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { useSessionEnd } from './use-session-end';
+
+// The chat's event stream exists only for members: a visitor's first download leaves it out.
+const ChatLiveConnection = lazy(() =>
+  import('@/features/chat/components/chat-live-connection').then((m) => ({ default: m.ChatLiveConnection })),
+);
+
+/**
+ * The live chat connection while signed in. useSession reads "signed out" (or pending) while a server
+ * page hydrates, so this is never part of hydration: it mounts in the update that follows.
+ */
+function LiveConnectionWhenSignedIn() {
+  const { isSignedIn } = useSession();
+  if (!isSignedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatLiveConnection />
+    </Suspense>
+  );
+}
 
 /** Skip link, fixed navbar, the page (or the spinner while a lazy page downloads), footer, toasts. */
 export function RootLayout() {
@@ -34,7 +53,7 @@ export function RootLayout() {
         >
           {t('common.skipToContent')}
         </a>
-        <ChatLiveConnection />
+        <LiveConnectionWhenSignedIn />
         <Navbar />
         <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
           {/* A boundary the server rendered complete is hydrated after the shell, in slices that let
