@@ -9,6 +9,10 @@
  *   npm run bench -- pages --no-build uses apps/web/dist and apps/api/dist as they are
  *   npm run bench -- pages --only=/faq measures that page only
  *
+ *   BENCH_BASELINE_DIR=<another checkout, npm ci done> npm run bench -- pages
+ *                                     also builds and serves that checkout, alternates its runs with
+ *                                     this one's, and prints both medians and the ratios
+ *
  * Goals: performance >= 95 on every page in both languages, CLS <= 0.02, LCP <= 2.0 s.
  * CHROMIUM_PATH picks the browser (default /usr/bin/chromium); BENCH_RUNS the runs per page (3).
  */
@@ -18,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServerProcess } from '../apps/api/src/test/server-process';
+import { startServerProcess, type ServerProcess } from '../apps/api/src/test/server-process';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -70,9 +74,7 @@ async function measureWithRetry(url: string, port: number): Promise<Figures> {
   }
 }
 
-async function medianOf(url: string, port: number): Promise<Figures> {
-  const runs: Figures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(url, port));
+function medianFigures(runs: Figures[]): Figures {
   return {
     performance: median(runs.map((r) => r.performance)),
     fcpMs: median(runs.map((r) => r.fcpMs)),
@@ -89,44 +91,35 @@ function row(label: string, f: Figures, ceiling?: Figures) {
   return `| ${label} | ${f.performance} | ${(f.fcpMs / 1000).toFixed(2)} s | ${(f.lcpMs / 1000).toFixed(2)} s | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${Math.round(f.bytes / 1024)} KiB${vs} ${ceiling ? (ok ? 'met' : 'MISSED') : 'ceiling'} |`;
 }
 
-async function main() {
-  if (!process.argv.includes('--no-build')) {
-    const build = spawnSync('npm', ['run', 'build'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) throw new Error('the web build failed');
-  }
-  // The ceilings are written into the build before the server starts (it lists the build's files then).
-  const ceilingDir = path.join(webDist, 'bench-ceiling');
-  mkdirSync(ceilingDir, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-bench-pages-'));
+/** This checkout, or a baseline checkout (BENCH_BASELINE_DIR) measured in the same run. */
+interface Target {
+  label: 'this' | 'baseline';
+  root: string;
+  dataDir: string;
+  server?: ServerProcess;
+  /** The demo listing the page list names: the first of the home page's ranking. */
+  listingId?: number;
+}
+
+/** Seeds the target's data dir with the demo data and returns the first listing of the ranking. */
+async function seed(target: Target): Promise<number> {
+  const apiDir = path.join(target.root, 'apps/api');
   const seeding = await startServerProcess(
-    { DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test', SEED_DEMO: 'true' },
-    { timeoutMs: 180_000 },
+    { DATA_DIR: target.dataDir, PORT: '0', NODE_ENV: 'test', SEED_DEMO: 'true' },
+    { timeoutMs: 180_000, apiDir },
   );
   const top = (await (await fetch(`${seeding.baseUrl}/api/opportunities/top`)).json()) as {
     opportunities: { id: number }[];
   };
-  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-  const pages = ['/', '/search', `/opportunities/${top.opportunities[0]!.id}`, '/faq'].filter(
-    (page) => !only || page === only || (only === '/opportunities' && page.startsWith('/opportunities/')),
-  );
-  for (const [index, page] of pages.entries()) {
-    const html = await (await fetch(`${seeding.baseUrl}${page}?lang=ar`)).text();
-    const text = html
-      .replace(/<script[\s\S]*?<\/script>/g, '')
-      .replace(/<link[^>]*>/g, '')
-      .replace(/<[^>]+>/g, ' ');
-    const body = `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>ceiling</title></head><body><main><h1>صفقة</h1><p>${text.replace(/\s+/g, ' ')}</p></main></body></html>`;
-    writeFileSync(path.join(ceilingDir, `page-${index}.html`), body.padEnd(Buffer.byteLength(html), ' '));
-  }
   await seeding.stop();
-  // As in production: the compiled server, React's production build on the server side too.
-  const server = await startServerProcess(
+  return top.opportunities[0]!.id;
+}
+
+/** As in production: the compiled server, React's production build on the server side too. */
+function serve(target: Target) {
+  return startServerProcess(
     {
-      DATA_DIR: dataDir,
+      DATA_DIR: target.dataDir,
       PORT: '0',
       NODE_ENV: 'production',
       JWT_SECRET: 'bench-only-secret-0123456789abcdefghijklmnop',
@@ -135,8 +128,57 @@ async function main() {
       SMTP_HOST: '127.0.0.1',
       SEED_DEMO: '',
     },
-    { timeoutMs: 180_000, build: 'compiled' },
+    { timeoutMs: 180_000, build: 'compiled', apiDir: path.join(target.root, 'apps/api') },
   );
+}
+
+const pageOf = (template: string, target: Target) => template.replace('{listing}', String(target.listingId));
+
+async function main() {
+  const baselineDir = process.env.BENCH_BASELINE_DIR;
+  const targets: Target[] = [
+    { label: 'this', root, dataDir: mkdtempSync(path.join(tmpdir(), 'safqa-bench-pages-')) },
+  ];
+  if (baselineDir)
+    targets.push({
+      label: 'baseline',
+      root: path.resolve(baselineDir),
+      dataDir: mkdtempSync(path.join(tmpdir(), 'safqa-bench-pages-baseline-')),
+    });
+  if (!process.argv.includes('--no-build')) {
+    for (const target of targets) {
+      const build = spawnSync('npm', ['run', 'build'], {
+        cwd: target.root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      if (build.status !== 0) throw new Error(`the build of ${target.root} failed`);
+    }
+  }
+  for (const target of targets) target.listingId = await seed(target);
+  const [current] = targets as [Target];
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  const pages = ['/', '/search', '/opportunities/{listing}', '/faq'].filter(
+    (page) => !only || page === only || (only === '/opportunities' && page.startsWith('/opportunities/')),
+  );
+  // The ceilings are written into this build before its server starts (it lists the build's files then).
+  const ceilingDir = path.join(webDist, 'bench-ceiling');
+  mkdirSync(ceilingDir, { recursive: true });
+  const seeding = await startServerProcess(
+    { DATA_DIR: current.dataDir, PORT: '0', NODE_ENV: 'test', SEED_DEMO: '' },
+    { timeoutMs: 180_000 },
+  );
+  for (const [index, page] of pages.entries()) {
+    const html = await (await fetch(`${seeding.baseUrl}${pageOf(page, current)}?lang=ar`)).text();
+    const text = html
+      .replace(/<script[\s\S]*?<\/script>/g, '')
+      .replace(/<link[^>]*>/g, '')
+      .replace(/<[^>]+>/g, ' ');
+    const body = `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>ceiling</title></head><body><main><h1>صفقة</h1><p>${text.replace(/\s+/g, ' ')}</p></main></body></html>`;
+    writeFileSync(path.join(ceilingDir, `page-${index}.html`), body.padEnd(Buffer.byteLength(html), ' '));
+  }
+  await seeding.stop();
+  for (const target of targets) target.server = await serve(target);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -145,29 +187,56 @@ async function main() {
     '| page | performance | FCP | LCP | TBT | CLS | bytes | LCP vs ceiling | goal |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
+  const comparison: string[] = [];
   try {
     for (const [index, page] of pages.entries()) {
-      const ceiling = await medianOf(`${server.baseUrl}/bench-ceiling/page-${index}.html`, chrome.port);
-      lines.push(row(`${page} (static ceiling)`, ceiling));
-      for (const lang of ['ar', 'en']) {
-        lines.push(
-          row(
-            `${page} ${lang}`,
-            await medianOf(`${server.baseUrl}${page}?lang=${lang}`, chrome.port),
-            ceiling,
-          ),
+      const ceilingRuns: Figures[] = [];
+      for (let i = 0; i < RUNS; i++)
+        ceilingRuns.push(
+          await measureWithRetry(`${current.server!.baseUrl}/bench-ceiling/page-${index}.html`, chrome.port),
         );
+      const ceiling = medianFigures(ceilingRuns);
+      lines.push(row(`${pageOf(page, current)} (static ceiling)`, ceiling));
+      for (const lang of ['ar', 'en']) {
+        const runs = new Map<Target, Figures[]>(targets.map((target) => [target, []]));
+        // Alternated (this, baseline, this, ...) so a machine busier at one moment weighs on both alike.
+        for (let i = 0; i < RUNS; i++)
+          for (const target of targets)
+            runs
+              .get(target)!
+              .push(
+                await measureWithRetry(
+                  `${target.server!.baseUrl}${pageOf(page, target)}?lang=${lang}`,
+                  chrome.port,
+                ),
+              );
+        const now = medianFigures(runs.get(current)!);
+        lines.push(row(`${pageOf(page, current)} ${lang}`, now, ceiling));
         console.log(lines.at(-1));
+        if (baselineDir) {
+          const base = medianFigures(runs.get(targets[1]!)!);
+          comparison.push(
+            `| ${page} ${lang} | ${base.performance} -> ${now.performance} | ${Math.round(base.tbtMs)} -> ${Math.round(now.tbtMs)} ms (${(now.tbtMs / base.tbtMs).toFixed(2)}) | ${(base.lcpMs / 1000).toFixed(2)} -> ${(now.lcpMs / 1000).toFixed(2)} s (${(now.lcpMs / base.lcpMs).toFixed(2)}) | ${Math.round(base.bytes / 1024)} -> ${Math.round(now.bytes / 1024)} KiB (${(now.bytes / base.bytes).toFixed(2)}) |`,
+          );
+          console.log(comparison.at(-1));
+        }
       }
     }
   } finally {
     chrome.kill();
-    await server.stop();
+    for (const target of targets) await target.server?.stop();
     rmSync(ceilingDir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const target of targets) rmSync(target.dataDir, { recursive: true, force: true });
   }
   console.log(`\nLighthouse ${RUNS} runs per page, medians (mobile, simulated throttling):\n`);
   console.log(lines.join('\n'));
+  if (baselineDir) {
+    console.log(
+      `\nBaseline ${baselineDir} -> this checkout, medians of ${RUNS} alternated runs (ratio this / baseline):\n`,
+    );
+    console.log('| page | performance | TBT | LCP | bytes |\n|---|---|---|---|---|');
+    console.log(comparison.join('\n'));
+  }
 }
 
 main().catch((error: unknown) => {
