@@ -1,10 +1,9 @@
-import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import BookmarkPlus from 'lucide-react/icons/bookmark-plus';
 import type { SavedSearch } from '@safqa/shared/validation/saved-searches';
+import { OnDemandBoundary } from '@/components/on-demand-boundary';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { useAreas } from '@/lib/use-areas';
 import { useDialogOnDemand } from '@/lib/use-dialog-on-demand';
@@ -12,9 +11,7 @@ import { useSession } from '@/lib/use-session';
 
 // The dialog library, the form library and the schemas: fetched when a member reaches for the button,
 // so a visitor of /search (who only sees "sign in to save") never downloads them.
-const loadDialog = () => Promise.all([import('./search-dialog'), import('./saved-search-form')]);
-const SearchDialog = lazy(() => loadDialog().then(([m]) => ({ default: m.SearchDialog })));
-const SavedSearchForm = lazy(() => loadDialog().then(([, m]) => ({ default: m.SavedSearchForm })));
+const loadDialog = () => import('./save-search-dialog').then((m) => ({ default: m.SaveSearchDialog }));
 
 /**
  * "Save this search" on /search. A visitor is sent to sign in and comes back to the same search
@@ -25,7 +22,8 @@ export default function SaveSearchButton({ query }: { query: SavedSearch['query'
   const ready = useAreas(['saved-searches']);
   const location = useLocation();
   const { isSignedIn, isPending } = useSession();
-  const { open, setOpen, wanted, opener, triggerProps } = useDialogOnDemand(loadDialog);
+  const { open, setOpen, wanted, opener, Dialog, attempt, failed, triggerProps } =
+    useDialogOnDemand(loadDialog);
   if (!ready || isPending) return null;
 
   if (!isSignedIn) {
@@ -44,27 +42,9 @@ export default function SaveSearchButton({ query }: { query: SavedSearch['query'
         {t('saved-searches.save')}
       </Button>
       {wanted ? (
-        <Suspense fallback={null}>
-          <SearchDialog
-            open={open}
-            onOpenChange={setOpen}
-            opener={opener}
-            title={t('saved-searches.saveTitle')}
-            description={t('saved-searches.saveDescription')}
-          >
-            <SavedSearchForm
-              query={query}
-              onCancel={() => setOpen(false)}
-              onSaved={(saved) => {
-                setOpen(false);
-                toast({
-                  title: t('saved-searches.saved', { name: saved.name }),
-                  description: t('saved-searches.savedBody'),
-                });
-              }}
-            />
-          </SearchDialog>
-        </Suspense>
+        <OnDemandBoundary attempt={attempt} onFailed={failed}>
+          <Dialog query={query} open={open} onOpenChange={setOpen} opener={opener} />
+        </OnDemandBoundary>
       ) : null}
     </>
   );

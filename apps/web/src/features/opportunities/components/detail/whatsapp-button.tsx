@@ -1,15 +1,14 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
+import { OnDemandBoundary } from '@/components/on-demand-boundary';
 import { cn } from '@/lib/cn';
 import { useDialogOnDemand } from '@/lib/use-dialog-on-demand';
 
 export const WHATSAPP_BUTTON_BASE =
   'inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-const loadDialog = () => import('./whatsapp-dialog');
-const WhatsappDialog = lazy(() => loadDialog().then((m) => ({ default: m.WhatsappDialog })));
+const loadDialog = () => import('./whatsapp-dialog').then((m) => ({ default: m.WhatsappDialog }));
 
 /**
  * "Contact via WhatsApp" on the listing page. The dialog behind it (and the dialog library, about a
@@ -18,7 +17,8 @@ const WhatsappDialog = lazy(() => loadDialog().then((m) => ({ default: m.Whatsap
  */
 export function WhatsappButton({ opportunity }: { opportunity: OpportunityDetail }) {
   const { t } = useTranslation();
-  const { open, setOpen, wanted, opener, triggerProps } = useDialogOnDemand(loadDialog);
+  const { open, setOpen, wanted, opener, Dialog, attempt, failed, triggerProps } =
+    useDialogOnDemand(loadDialog);
 
   return (
     <>
@@ -34,9 +34,9 @@ export function WhatsappButton({ opportunity }: { opportunity: OpportunityDetail
         {t('opportunities.whatsapp.open')}
       </button>
       {wanted ? (
-        <Suspense fallback={null}>
-          <WhatsappDialog opportunity={opportunity} open={open} onOpenChange={setOpen} opener={opener} />
-        </Suspense>
+        <OnDemandBoundary attempt={attempt} onFailed={failed}>
+          <Dialog opportunity={opportunity} open={open} onOpenChange={setOpen} opener={opener} />
+        </OnDemandBoundary>
       ) : null}
     </>
   );

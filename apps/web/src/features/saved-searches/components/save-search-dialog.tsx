@@ -1,0 +1,39 @@
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SavedSearch } from '@safqa/shared/validation/saved-searches';
+import { toast } from '@/components/ui/toast-store';
+import { SavedSearchForm } from './saved-search-form';
+import { SearchDialog } from './search-dialog';
+
+interface SaveSearchDialogProps {
+  query: SavedSearch['query'];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  opener: RefObject<HTMLElement | null>;
+}
+
+/** The dialog of "save this search": fetched on demand by save-search-button.tsx. */
+export function SaveSearchDialog({ query, open, onOpenChange, opener }: SaveSearchDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <SearchDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      opener={opener}
+      title={t('saved-searches.saveTitle')}
+      description={t('saved-searches.saveDescription')}
+    >
+      <SavedSearchForm
+        query={query}
+        onCancel={() => onOpenChange(false)}
+        onSaved={(saved) => {
+          onOpenChange(false);
+          toast({
+            title: t('saved-searches.saved', { name: saved.name }),
+            description: t('saved-searches.savedBody'),
+          });
+        }}
+      />
+    </SearchDialog>
+  );
+}
