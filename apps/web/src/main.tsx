@@ -30,16 +30,25 @@ async function start() {
   await initI18n(currentLanguage()).catch((error: unknown) =>
     console.error('Could not load the interface text', error),
   );
+  let hydrating = Boolean(serverState);
   if (serverState) {
     hydrate(queryClient, serverState.queries);
-    await loadAreas(serverState.areas);
-    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
-    await Promise.all(
-      lazyMatches.map(async (match) => {
-        const loaded = await (match.route.lazy as () => Promise<Record<string, unknown>>)();
-        Object.assign(match.route, { ...loaded, lazy: undefined });
-      }),
-    );
+    try {
+      await loadAreas(serverState.areas);
+      const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+      await Promise.all(
+        lazyMatches.map(async (match) => {
+          const loaded = await (match.route.lazy as () => Promise<Record<string, unknown>>)();
+          Object.assign(match.route, { ...loaded, lazy: undefined });
+        }),
+      );
+    } catch (error) {
+      // The page's code or text could not be fetched (a deploy replaced it, or the network dropped), so
+      // it cannot be hydrated; rendered from scratch, the route's error element then reloads or explains
+      // (app/new-build.ts). Left as it was, the page would look alive with its buttons held for ever.
+      console.error('Could not load the page to hydrate it', error);
+      hydrating = false;
+    }
   }
   router ??= createBrowserRouter(routes);
   const app = (
@@ -49,7 +58,7 @@ async function start() {
       </App>
     </StrictMode>
   );
-  if (serverState) hydrateRoot(container, app);
+  if (hydrating) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

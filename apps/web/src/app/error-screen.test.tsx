@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { jsonResponse, setLanguage } from '@/test/utils';
@@ -71,5 +71,70 @@ describe('error screen', () => {
     expect(body.stack).toContain('Crash');
     expect(body.path).toBe(window.location.pathname);
     expect(init!.method).toBe('POST');
+  });
+
+  describe('a page whose code cannot be fetched (a deploy replaced it)', () => {
+    const gone = () =>
+      new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/faq-page-old.js');
+    let reload: Mock<() => void>;
+
+    function renderGonePage() {
+      const router = createMemoryRouter(
+        [
+          {
+            path: '/',
+            ErrorBoundary: PageErrorBoundary,
+            children: [{ path: 'faq', lazy: () => Promise.reject(gone()) }],
+          },
+        ],
+        { initialEntries: ['/faq'] },
+      );
+      render(<RouterProvider router={router} />);
+    }
+
+    beforeEach(() => {
+      sessionStorage.clear();
+      reload = vi.fn();
+      vi.stubGlobal('location', { ...window.location, reload, pathname: '/faq', search: '' });
+    });
+
+    it('reloads the address once the server answers, without an error screen or an error log', async () => {
+      fetchMock.mockImplementation(async () => jsonResponse({ status: 'degraded' }, { status: 503 }));
+      renderGonePage();
+      expect(await screen.findByRole('status')).toBeInTheDocument();
+      await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/health']);
+      expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    });
+
+    it('shows the error screen instead of reloading when the server does not answer', async () => {
+      fetchMock.mockImplementation(async (url) =>
+        url === '/api/health'
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : jsonResponse({}, { status: 202 }),
+      );
+      renderGonePage();
+      expect(await screen.findByRole('heading', { level: 1, name: 'حدث خطأ ما' })).toBeInTheDocument();
+      expect(reload).not.toHaveBeenCalled();
+    });
+
+    it('reloads an address once a minute at most, so a broken build shows the error screen', async () => {
+      renderGonePage();
+      await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+      cleanup();
+      renderGonePage();
+      expect(await screen.findByRole('heading', { level: 1, name: 'حدث خطأ ما' })).toBeInTheDocument();
+      expect(reload).toHaveBeenCalledTimes(1);
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.filter(([url]) => url === '/api/error-logs')).toHaveLength(1),
+      );
+    });
+
+    it('does not reload for a page that crashed while rendering', async () => {
+      renderCrash();
+      expect(await screen.findByRole('heading', { level: 1, name: 'حدث خطأ ما' })).toBeInTheDocument();
+      expect(reload).not.toHaveBeenCalled();
+      expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/health');
+    });
   });
 });

@@ -1,10 +1,12 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
 import { reportClientError } from '@/lib/error-log';
+import { isModuleFetchError, reloadForNewBuild } from './new-build';
 import { NotFoundPage } from './not-found';
 
 function describe(error: unknown): { message: string | null; details: string } {
@@ -77,11 +79,31 @@ export function ErrorScreen({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * A route whose code could not be fetched is first reloaded (a deploy replaced it, see new-build.ts);
+ * the error screen shows only when a reload cannot help. Nothing is logged for a reload that works.
+ */
+function RouteErrorScreen({ error }: { error: unknown }) {
+  const [reloading, setReloading] = useState(() => isModuleFetchError(error));
+  useEffect(() => {
+    if (!isModuleFetchError(error)) return;
+    let current = true;
+    void reloadForNewBuild().then((reloads) => {
+      if (current && !reloads) setReloading(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, [error]);
+  if (reloading) return <PageSpinner />;
+  return <ErrorScreen error={error} />;
+}
+
 /** Error element of the pages route: a crashed page shows the screen inside the layout. */
 export function PageErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorScreen error={error} />;
+  return <RouteErrorScreen error={error} />;
 }
 
 /** Error element of the root route: the layout itself crashed, so the screen stands alone. */
@@ -89,7 +111,7 @@ export function RootErrorBoundary() {
   const error = useRouteError();
   return (
     <main id="main" className="min-h-dvh">
-      <ErrorScreen error={error} />
+      <RouteErrorScreen error={error} />
     </main>
   );
 }
