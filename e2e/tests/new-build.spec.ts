@@ -62,6 +62,19 @@ for (const language of ['ar', 'en'] as const) {
       await expect(errorTitle(page)).toHaveCount(0);
     });
 
+    test('a server-rendered page whose app entry is gone reloads and comes alive', async ({ page }) => {
+      let answered404 = 0;
+      await page.route('**/assets/index-*.js', async (route) => {
+        if (answered404 > 0) return route.continue();
+        answered404 += 1;
+        await route.fulfill({ status: 404, contentType: 'application/json', body: '{}' });
+      });
+      await page.goto('/faq');
+      await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+      await expect(faqTitle(page)).toBeVisible();
+      expect(answered404).toBe(1);
+    });
+
     test('keeps the error screen, without reloading, when the network is down', async ({ page }) => {
       await openHome(page);
       await page.route(faqCode, (route) => route.abort('internetdisconnected'));

@@ -57,7 +57,30 @@
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry.getAttribute('content');
+    script.onerror = reloadForNewBuild;
     document.head.appendChild(script);
+  }
+  // The app (or a file it imports) could not be fetched: usually a deploy replaced it, and a reload
+  // fetches the new build. The same rule as src/app/new-build.ts, sharing its storage key: only if the
+  // server answers (else the browser's offline page would replace ours), once a minute per address.
+  function reloadForNewBuild() {
+    try {
+      var key = 'safqa:new-build-reload';
+      var address = location.pathname + location.search;
+      var last = JSON.parse(sessionStorage.getItem(key) || 'null');
+      if (last && last.address === address && Date.now() - last.at < 60000) return;
+      fetch('/api/health', { cache: 'no-store' }).then(
+        function () {
+          sessionStorage.setItem(key, JSON.stringify({ address: address, at: Date.now() }));
+          location.reload();
+        },
+        function () {
+          /* offline: the page stays as the server rendered it, its links still work */
+        },
+      );
+    } catch (e) {
+      /* storage blocked: no reload, so no loop */
+    }
   }
   requestAnimationFrame(function () {
     setTimeout(loadEntry, 0);
@@ -77,7 +100,9 @@
     'click',
     function (event) {
       if (ready() || !event.target || !event.target.closest) return;
-      var control = event.target.closest('button, input[type="submit"], input[type="button"], [role="button"]');
+      var control = event.target.closest(
+        'button, input[type="submit"], input[type="button"], [role="button"]',
+      );
       if (!control || control.closest('a[href]')) return;
       event.preventDefault();
       event.stopPropagation();

@@ -15,6 +15,7 @@ export function isModuleFetchError(error: unknown): boolean {
   return error instanceof Error && MODULE_FETCH_FAILED.test(error.message);
 }
 
+/** public/boot.js applies the same rule, with the same key, when the app's entry cannot be fetched. */
 const STORAGE_KEY = 'safqa:new-build-reload';
 const ONE_RELOAD_PER_MS = 60_000;
 
