@@ -19,7 +19,7 @@ const participantErrors = { 401: errorBody, 403: errorBody, 404: errorBody };
 
 const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const chat = chatServiceOf(app);
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
   registerMissedMessages(app);
 
   app.get(

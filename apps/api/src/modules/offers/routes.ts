@@ -43,7 +43,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,
   });
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
 
   app.post(
     '/api/opportunities/:id/offers/code',

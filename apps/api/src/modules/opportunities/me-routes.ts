@@ -18,7 +18,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/opportunities',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['opportunities'],
         summary: 'Your opportunities in every status, with rejection reason and counts',
@@ -32,7 +32,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/favorites',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['favorites'],
         summary: 'Your bookmarked opportunities, newest bookmark first',
@@ -46,7 +46,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/favorites/:opportunityId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['favorites'],
         summary: 'Bookmark an approved opportunity (or your own); repeating it changes nothing',
@@ -63,7 +63,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/favorites/:opportunityId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['favorites'],
         summary: 'Remove a bookmark; repeating it changes nothing',

@@ -55,7 +55,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/saved-searches',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, security, summary: 'The caller’s saved searches, newest first', response: { 200: savedSearchListResponse, ...errors } },
     },
     async (request, reply) => {
@@ -68,7 +68,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/saved-searches',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -91,7 +91,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/saved-searches/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -111,7 +111,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/saved-searches/:id/seen',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -131,7 +131,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/saved-searches/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
