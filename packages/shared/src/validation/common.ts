@@ -4,8 +4,10 @@ import { normaliseSaudiPhone, SAUDI_PHONE } from '../phone';
 
 /** Rules shared by every area: one definition for form, route and OpenAPI document. */
 
+/** The largest PostgreSQL integer: row ids past it would be a database error (500), not a 404. */
+export const MAX_ROW_ID = 2_147_483_647;
 /** A row id: a positive PostgreSQL integer (larger values would be a database error, not a 404). */
-export const id = z.coerce.number().int().positive().max(2_147_483_647);
+export const id = z.coerce.number().int().positive().max(MAX_ROW_ID);
 export const idParams = z.object({ id }).strict();
 
 /**
