@@ -53,11 +53,6 @@ export const password = z
     if (failing) ctx.addIssue({ code: 'custom', message: failing.key });
   });
 
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
-});
-
 export function pagedResponse<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),

@@ -69,9 +69,13 @@ describe('GET /api/opportunities/{id}/offers', () => {
       expect(res.json().code).toBe('FORBIDDEN');
     }
     expect((await owner.client.get('/api/opportunities/777777/offers')).statusCode).toBe(404);
+    // API.md's paged lists: pageSize is capped at 50 (as on every other list), page from 1.
+    const capped = await owner.client.get(`/api/opportunities/${opportunityId}/offers?pageSize=51`);
+    expect(capped.statusCode).toBe(200);
+    expect(capped.json().pagination).toMatchObject({ page: 1, pageSize: 50 });
     expect(
-      (await owner.client.get(`/api/opportunities/${opportunityId}/offers?pageSize=51`)).statusCode,
-    ).toBe(400);
+      (await owner.client.get(`/api/opportunities/${opportunityId}/offers?page=0`)).json().fields,
+    ).toHaveProperty('page');
     expect((await new TestClient(t.app).get(`/api/opportunities/${opportunityId}/offers`)).statusCode).toBe(
       401,
     );
@@ -138,6 +142,9 @@ describe('GET /api/users/me/offers', () => {
     const res = await buyer.client.get('/api/users/me/offers?pageSize=1');
     expect(res.statusCode).toBe(200);
     expect(res.json().pagination).toEqual({ page: 1, pageSize: 1, total: 2, totalPages: 2 });
+    const blankAndOver = await buyer.client.get('/api/users/me/offers?page=&pageSize=500');
+    expect(blankAndOver.statusCode).toBe(200);
+    expect(blankAndOver.json().pagination).toEqual({ page: 1, pageSize: 50, total: 2, totalPages: 1 });
     expect(res.json().data[0]).toMatchObject({
       id: newer.id,
       status: 'new',
