@@ -210,6 +210,11 @@ describe('suspend and reinstate', () => {
     const id = await createApproved(t.app, owner, admin);
     expect((await act(id, 'reinstate')).statusCode).toBe(409);
     expect((await act(id, 'suspend', { reason: '   ' })).json().rejectionReason).toBeNull();
+    const another = await createApproved(t.app, owner, admin);
+    // API.md: `reason?`; a suspension posted without any body has no reason.
+    const bodiless = await act(another, 'suspend');
+    expect(bodiless.statusCode).toBe(200);
+    expect(bodiless.json()).toMatchObject({ status: 'suspended', rejectionReason: null });
     const pending = await createListing(owner);
     expect((await act(pending, 'suspend', {})).json().code).toBe('INVALID_STATUS_TRANSITION');
     expect((await act(pending, 'reinstate')).statusCode).toBe(409);

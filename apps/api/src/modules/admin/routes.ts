@@ -112,12 +112,18 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Take an approved listing off show, optionally saying why; the owner is emailed',
         params: opportunityIdParams,
-        body: suspendInput,
+        body: suspendInput.optional(),
         response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
     async (request) =>
-      opportunities.moderate(request.params.id, request.user!, 'suspend', request.body.reason, notify),
+      opportunities.moderate(
+        request.params.id,
+        request.user!,
+        'suspend',
+        request.body?.reason ?? null,
+        notify,
+      ),
   );
 
   app.put(
