@@ -11,6 +11,12 @@ export const id = z.coerce.number().int().positive().max(MAX_ROW_ID);
 export const idParams = z.object({ id }).strict();
 
 /**
+ * The body of an action that takes none (bookmark, mark read, approve): absent or `{}`. Anything
+ * else is refused like an unknown field on any other route, never silently ignored.
+ */
+export const noBody = z.object({}).strict().optional();
+
+/**
  * One plain address: SPEC.md section 5's simple {email} pattern without spaces, and also without the
  * characters that would make a To or Reply-To header hold a display name or a list (`<>,;"`). The
  * mailer checks addresses with this same pattern, so whatever the forms accept can be mailed.

@@ -183,6 +183,9 @@ describe('POST /api/admin/opportunities/{id}/reject', () => {
   it('lets an admin approve a rejected listing after all', async () => {
     const id = await createListing(owner);
     await act(id, 'reject', { reason: 'Missing the commercial register' });
+    const withFields = await act(id, 'approve', { reason: 'Fine now', isVerified: true });
+    expect(withFields.statusCode).toBe(400);
+    expect(Object.keys(withFields.json().fields).sort()).toEqual(['isVerified', 'reason']);
     const res = await act(id, 'approve');
     expect(res.json()).toMatchObject({ status: 'approved', rejectionReason: null });
   });

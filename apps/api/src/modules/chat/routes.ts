@@ -1,4 +1,4 @@
-import { errorBody } from '@safqa/shared/validation/common';
+import { errorBody, noBody } from '@safqa/shared/validation/common';
 import {
   chatIdParams,
   chatListResponse,
@@ -141,6 +141,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The caller's streams get `unread_count_updated`; the other participant's get `messages_read`.",
         params: chatIdParams,
+        body: noBody,
         response: { 200: unreadCountResponse, 400: errorBody, ...participantErrors },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, pagedResponse } from '@safqa/shared/validation/common';
+import { errorBody, noBody, pagedResponse } from '@safqa/shared/validation/common';
 import {
   favoriteParams,
   favoritesQuery,
@@ -51,7 +51,8 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['favorites'],
         summary: 'Bookmark an approved opportunity (or your own); repeating it changes nothing',
         params: favoriteParams,
-        response: { 204: z.null(), 401: e, 404: e },
+        body: noBody,
+        response: { 204: z.null(), 400: e, 401: e, 404: e },
       },
     },
     async (request, reply) => {

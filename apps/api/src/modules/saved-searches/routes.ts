@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '@safqa/shared/validation/common';
+import { errorBody, noBody } from '@safqa/shared/validation/common';
 import {
   SAVED_SEARCHES_MAX,
   messageResponse,
@@ -109,6 +109,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'The caller opened this search: its new matches count from now',
         params: savedSearchIdParams,
+        body: noBody,
         response: { 204: z.null(), 404: errorBody, ...errors },
       },
     },

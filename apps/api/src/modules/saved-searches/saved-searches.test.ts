@@ -120,6 +120,9 @@ describe('saved searches: ownership and limits', () => {
     expect((await other.client.put(`/api/saved-searches/${mine.id}`, body)).statusCode).toBe(404);
     expect((await other.client.delete(`/api/saved-searches/${mine.id}`)).statusCode).toBe(404);
     expect((await other.client.post(`/api/saved-searches/${mine.id}/seen`)).statusCode).toBe(404);
+    const withFields = await buyer.client.post(`/api/saved-searches/${mine.id}/seen`, { newMatches: 9 });
+    expect(withFields.statusCode).toBe(400);
+    expect(withFields.json().fields).toHaveProperty('newMatches');
     const [row] = await t.app.db.select().from(savedSearches).where(eq(savedSearches.id, mine.id));
     expect(row).toMatchObject({ name: 'مطاعم الرياض', frequency: 'daily' });
 
