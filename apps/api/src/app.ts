@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { loggerOptions, redactUrl } from './logger';
 import databasePlugin from './plugins/database';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { renderFrameworkError } from './plugins/errors';
 import csrfPlugin from './plugins/csrf';
 import authPlugin from './plugins/auth';
 import storagePlugin from './plugins/storage';
@@ -76,6 +76,8 @@ export async function buildApp({
     // limits) is the real client, never a value a client wrote itself.
     trustProxy: config.isProduction ? 'loopback, linklocal, uniquelocal' : false,
     routerOptions: { maxParamLength: 200 },
+    // The router's own refusals, before any hook runs, in API.md's error body like every other answer.
+    frameworkErrors: renderFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -19,9 +19,9 @@ export interface AuthUser {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid access token is presented; sets request.user. */
+    /** Route onRequest hook (before parsing and validation): 401 unless a valid access token is presented; sets request.user. */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 when signed out, 403 unless role is admin. */
+    /** Route onRequest hook: 401 when signed out, 403 unless role is admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     signAccessToken: (user: AuthUser) => Promise<string>;
     verifyAccessToken: (token: string) => Promise<AuthUser>;

@@ -94,6 +94,29 @@ export function sendError(
     .send({ ...extra, code, message: extra.message ?? errorMessage(code, lang) });
 }
 
+/**
+ * Fastify's frameworkErrors: what the router refuses before any hook or handler (so request.lang is
+ * not set yet). A path that is not valid percent-encoding is a 400 on `path`; a path parameter past
+ * the router's maxParamLength names nothing that exists, so 404. Anything else is our bug: 500.
+ */
+export function renderFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const lang = pickLanguage(request.headers['accept-language']);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    sendError(reply, 400, 'VALIDATION_FAILED', lang, {
+      fields: { path: translateValidation('invalid_type', lang) },
+    });
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    sendError(reply, 404, 'NOT_FOUND', lang);
+  } else {
+    request.log.error({ err: error }, 'router error');
+    sendError(reply, 500, 'INTERNAL', lang);
+  }
+}
+
 async function errorsPlugin(app: FastifyInstance) {
   app.decorateRequest('lang', 'ar');
   app.addHook('onRequest', async (request) => {

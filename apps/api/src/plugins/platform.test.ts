@@ -107,6 +107,18 @@ describe('refused input writes nothing and answers with the error body', () => {
     expect(wrongTypes.statusCode).toBe(400);
     expect(Object.keys(wrongTypes.json().fields).sort()).toEqual(['message', 'path']);
 
+    const badEncoding = await client.get('/api/opportunities/%E0%A4%A', { headers: en });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are invalid',
+      fields: { path: 'Invalid value' },
+    });
+
+    const overlongId = await client.get(`/api/opportunities/${'1'.repeat(300)}`);
+    expect(overlongId.statusCode).toBe(404);
+    expect(overlongId.json()).toEqual({ code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', 'ar') });
+
     const nonNumeric = await client.get('/api/admin/lookups/cities?regionId=abc');
     expect(nonNumeric.statusCode).toBe(400);
     expect(nonNumeric.json().fields).toHaveProperty('regionId');

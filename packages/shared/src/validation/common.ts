@@ -4,9 +4,17 @@ import { normaliseSaudiPhone, SAUDI_PHONE } from '../phone';
 
 /** Rules shared by every area: one definition for form, route and OpenAPI document. */
 
+/** The largest PostgreSQL integer: row ids past it would be a database error (500), not a 404. */
+export const MAX_ROW_ID = 2_147_483_647;
 /** A row id: a positive PostgreSQL integer (larger values would be a database error, not a 404). */
-export const id = z.coerce.number().int().positive().max(2_147_483_647);
+export const id = z.coerce.number().int().positive().max(MAX_ROW_ID);
 export const idParams = z.object({ id }).strict();
+
+/**
+ * The body of an action that takes none (bookmark, mark read, approve): absent or `{}`. Anything
+ * else is refused like an unknown field on any other route, never silently ignored.
+ */
+export const noBody = z.object({}).strict().optional();
 
 /**
  * One plain address: SPEC.md section 5's simple {email} pattern without spaces, and also without the
@@ -50,11 +58,6 @@ export const password = z
     const failing = PASSWORD_RULES.find((rule) => !rule.test(value));
     if (failing) ctx.addIssue({ code: 'custom', message: failing.key });
   });
-
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
-});
 
 export function pagedResponse<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_LOG_RANGES } from '../constants';
-import { appPath } from './common';
+import { appPath, idParams } from './common';
 import { cappedPageQuery } from './opportunities';
 
 /** Limits of a client crash report; the reporter cuts its texts to these before sending. */
@@ -67,5 +67,5 @@ export const errorLogStats = z.object({
 });
 export type ErrorLogStats = z.infer<typeof errorLogStats>;
 
-export const errorLogParams = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const errorLogParams = idParams;
 export const errorLogPatch = z.object({ resolved: z.boolean() }).strict();

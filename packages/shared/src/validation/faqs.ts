@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './common';
 
 export const FAQ_SEARCH_MAX = 200;
 
@@ -48,7 +49,7 @@ export type AdminFaq = z.infer<typeof adminFaq>;
 
 export const adminFaqListResponse = z.object({ data: z.array(adminFaq) });
 export const adminFaqResponse = z.object({ data: adminFaq });
-export const faqParams = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const faqParams = idParams;
 
 /** PUT /api/admin/faqs/order: every FAQ id once, in the new display order. */
 export const faqOrderInput = z

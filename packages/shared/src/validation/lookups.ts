@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, lookup } from './common';
+import { id, lookup, MAX_ROW_ID } from './common';
 
 /** The six admin-managed lookup lists (API.md "Lookups"); each is read at /api/admin/lookups/{kind}. */
 export const LOOKUP_KINDS = [
@@ -56,7 +56,7 @@ export const lookupInput = z
   .strict();
 /** A city belongs to a region. */
 export const cityInput = lookupInput
-  .extend({ regionId: z.number().int({ error: 'not_integer' }).positive() })
+  .extend({ regionId: z.number().int({ error: 'not_integer' }).positive().max(MAX_ROW_ID) })
   .strict();
 /** A share percentage also carries its number (25 means 25 %). */
 export const sharePercentageInput = lookupInput

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { email, errorBody, saudiPhone } from './common';
+import { email, errorBody, id, saudiPhone } from './common';
 import { opportunityCard } from './opportunities';
 
 /** Offer rules (SPEC.md section 5 "Offer") and shapes (API.md "Offers"): one module for form and route. */
@@ -38,11 +38,7 @@ export const offerDetails = z
     name: z.string().trim().min(1, { error: 'required' }).max(OFFER_NAME_MAX),
     phone: saudiPhone,
     reasons: offerReasons,
-    message: z
-      .string()
-      .trim()
-      .min(LIMITS.offerMessageMin, { error: 'message_min' })
-      .max(OFFER_MESSAGE_MAX),
+    message: z.string().trim().min(LIMITS.offerMessageMin, { error: 'message_min' }).max(OFFER_MESSAGE_MAX),
     amount: z.number().int().positive().max(OFFER_AMOUNT_MAX).nullable().optional(),
   })
   .strict();
@@ -68,7 +64,7 @@ export type OfferCreateInput = z.infer<typeof offerCreateInput>;
 export const offerStatusInput = z.object({ status: z.enum(['accepted', 'declined']) }).strict();
 export type OfferStatusInput = z.infer<typeof offerStatusInput>;
 
-export const offerIdParams = z.object({ offerId: z.coerce.number().int().positive() }).strict();
+export const offerIdParams = z.object({ offerId: id }).strict();
 
 export const offer = z.object({
   id: z.number().int(),

@@ -183,6 +183,9 @@ describe('POST /api/admin/opportunities/{id}/reject', () => {
   it('lets an admin approve a rejected listing after all', async () => {
     const id = await createListing(owner);
     await act(id, 'reject', { reason: 'Missing the commercial register' });
+    const withFields = await act(id, 'approve', { reason: 'Fine now', isVerified: true });
+    expect(withFields.statusCode).toBe(400);
+    expect(Object.keys(withFields.json().fields).sort()).toEqual(['isVerified', 'reason']);
     const res = await act(id, 'approve');
     expect(res.json()).toMatchObject({ status: 'approved', rejectionReason: null });
   });
@@ -210,6 +213,11 @@ describe('suspend and reinstate', () => {
     const id = await createApproved(t.app, owner, admin);
     expect((await act(id, 'reinstate')).statusCode).toBe(409);
     expect((await act(id, 'suspend', { reason: '   ' })).json().rejectionReason).toBeNull();
+    const another = await createApproved(t.app, owner, admin);
+    // API.md: `reason?`; a suspension posted without any body has no reason.
+    const bodiless = await act(another, 'suspend');
+    expect(bodiless.statusCode).toBe(200);
+    expect(bodiless.json()).toMatchObject({ status: 'suspended', rejectionReason: null });
     const pending = await createListing(owner);
     expect((await act(pending, 'suspend', {})).json().code).toBe('INVALID_STATUS_TRANSITION');
     expect((await act(pending, 'reinstate')).statusCode).toBe(409);

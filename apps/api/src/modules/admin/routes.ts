@@ -10,7 +10,7 @@ import {
   suspendInput,
   verifiedInput,
 } from '@safqa/shared/validation/admin';
-import { errorBody, pagedResponse } from '@safqa/shared/validation/common';
+import { errorBody, noBody, pagedResponse } from '@safqa/shared/validation/common';
 import { opportunityDetail, opportunityIdParams } from '@safqa/shared/validation/opportunities';
 import { adminStats as statsOf, listUsers, notifyOwner } from './service';
 
@@ -82,6 +82,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['admin'],
           summary: `${summary}; 409 INVALID_STATUS_TRANSITION from any other status`,
           params: opportunityIdParams,
+          body: noBody,
           response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e, 409: e },
         },
       },
@@ -112,12 +113,18 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Take an approved listing off show, optionally saying why; the owner is emailed',
         params: opportunityIdParams,
-        body: suspendInput,
+        body: suspendInput.optional(),
         response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
     async (request) =>
-      opportunities.moderate(request.params.id, request.user!, 'suspend', request.body.reason, notify),
+      opportunities.moderate(
+        request.params.id,
+        request.user!,
+        'suspend',
+        request.body?.reason ?? null,
+        notify,
+      ),
   );
 
   app.put(

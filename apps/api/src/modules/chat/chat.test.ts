@@ -154,6 +154,10 @@ describe('messages, unread counts and read marks', () => {
     expect((await investor.client.get('/api/chat/unread-count')).json().unreadCount).toBe(1);
     expect((await owner.client.get('/api/chat/unread-count')).json().unreadCount).toBe(0);
     expect((await investor.client.post(`/api/chat/${chatId}/read`)).json()).toEqual({ unreadCount: 0 });
+    // It takes no body: fields are refused like on every other route.
+    const withFields = await investor.client.post(`/api/chat/${chatId}/read`, { upTo: 5 });
+    expect(withFields.statusCode).toBe(400);
+    expect(withFields.json().fields).toHaveProperty('upTo');
   });
 
   it('sums unread counts over several chats and lists the most recently active first', async () => {

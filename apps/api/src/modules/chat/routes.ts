@@ -1,4 +1,4 @@
-import { errorBody } from '@safqa/shared/validation/common';
+import { errorBody, noBody } from '@safqa/shared/validation/common';
 import {
   chatIdParams,
   chatListResponse,
@@ -19,7 +19,7 @@ const participantErrors = { 401: errorBody, 403: errorBody, 404: errorBody };
 
 const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const chat = chatServiceOf(app);
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
   registerMissedMessages(app);
 
   app.get(
@@ -141,6 +141,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The caller's streams get `unread_count_updated`; the other participant's get `messages_read`.",
         params: chatIdParams,
+        body: noBody,
         response: { 200: unreadCountResponse, 400: errorBody, ...participantErrors },
       },
     },

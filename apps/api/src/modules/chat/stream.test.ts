@@ -43,8 +43,12 @@ afterAll(async () => {
 
 describe('GET /api/chat/stream', () => {
   it('refuses a missing, forged or expired token with a JSON error before any event', async () => {
+    // The token is the stream's credential (API.md): without one the caller is unauthenticated.
     const missing = await openSse('http://localhost/api/chat/stream', { socketPath });
-    expect(missing.status).toBe(400);
+    expect(missing.status).toBe(401);
+    const blank = await stream('');
+    expect(blank.status).toBe(401);
+    expect(blank.body).toMatchObject({ code: 'UNAUTHENTICATED' });
     const forged = await stream('eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl');
     expect(forged.status).toBe(401);
     expect(forged.body).toMatchObject({ code: 'UNAUTHENTICATED' });
@@ -160,7 +164,10 @@ describe('GET /api/chat/stream', () => {
     await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'one' });
     expect((await ownerStream.next('new_message')).data).toMatchObject({ chatId, unreadCount: 1 });
     await secondInvestor.client.post(`/api/chat/${otherChatId}/messages`, { body: 'two' });
-    expect((await ownerStream.next('new_message')).data).toMatchObject({ chatId: otherChatId, unreadCount: 2 });
+    expect((await ownerStream.next('new_message')).data).toMatchObject({
+      chatId: otherChatId,
+      unreadCount: 2,
+    });
     await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'three' });
     expect((await ownerStream.next('new_message')).data).toMatchObject({ chatId, unreadCount: 3 });
     expect((await owner.client.get('/api/chat/unread-count')).json()).toEqual({ unreadCount: 3 });
@@ -186,7 +193,10 @@ describe('GET /api/chat/stream', () => {
     )) as unknown as { rows: { sent: boolean }[] };
     expect(rows[0]!.sent).toBe(true);
     // The first event heard is the committed one: the rolled-back statement announced nothing.
-    expect((await strangerStream.next('unread_count_updated')).data).toEqual({ note: tricky, unreadCount: 42 });
+    expect((await strangerStream.next('unread_count_updated')).data).toEqual({
+      note: tricky,
+      unreadCount: 42,
+    });
 
     // Too large for NOTIFY: nothing is sent, and the statement itself still succeeds.
     const { rows: oversized } = (await t.app.db.execute(

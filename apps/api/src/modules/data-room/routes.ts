@@ -29,7 +29,7 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
   app.opportunities.useAccessLookup((opportunityId, userId) => service.statusOf(opportunityId, userId));
   app.uploads.guardDocuments((download) => service.checkDownload(download));
 
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
   const tags = ['data-room'];
   const security = [{ bearerAuth: [] }];
 

@@ -125,4 +125,10 @@ describe('PATCH /api/admin/error-logs/{id}', () => {
       404,
     );
   });
+
+  it('answers 400 with the id field for an id past PostgreSQL integers, never 500', async () => {
+    const res = await admin.client.patch('/api/admin/error-logs/2147483648', { resolved: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { id: expect.any(String) } });
+  });
 });

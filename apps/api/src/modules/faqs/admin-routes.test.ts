@@ -97,6 +97,16 @@ describe('admin FAQ CRUD', () => {
     expect(await publicQuestions()).toEqual([]);
   });
 
+  it('answers 400 with the id field for an id past PostgreSQL integers, never 500', async () => {
+    for (const res of [
+      await admin.client.delete('/api/admin/faqs/2147483648'),
+      await admin.client.put('/api/admin/faqs/2147483648', FAQ),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { id: expect.any(String) } });
+    }
+  });
+
   it('lists every FAQ with its sort order for the admin, uncached', async () => {
     await admin.client.post('/api/admin/faqs', { ...FAQ, questionEn: 'B', sortOrder: 2 });
     await admin.client.post('/api/admin/faqs', { ...FAQ, questionEn: 'A', sortOrder: 1 });

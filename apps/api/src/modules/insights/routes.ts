@@ -23,7 +23,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/opportunities/:id/insights',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -43,7 +43,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/opportunities/:id/valuation',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -58,7 +58,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/valuation/check',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,

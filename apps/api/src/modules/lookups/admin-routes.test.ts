@@ -211,6 +211,20 @@ describe('PUT /api/admin/lookups/{kind}/{id}', () => {
       (await admin.client.put('/api/admin/lookups/regions/x', { nameAR: 'س', nameEN: 'S' })).statusCode,
     ).toBe(400);
   });
+
+  it('answers 400 on regionId for a region id past PostgreSQL integers, never 500', async () => {
+    const city = { nameAR: 'أبها', nameEN: 'Abha', regionId: 2_147_483_648 };
+    for (const res of [
+      await admin.client.post('/api/admin/lookups/cities', city),
+      await admin.client.put('/api/admin/lookups/cities/1', city),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { regionId: expect.any(String) },
+      });
+    }
+  });
 });
 
 describe('DELETE /api/admin/lookups/{kind}/{id}', () => {

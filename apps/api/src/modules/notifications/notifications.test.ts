@@ -38,9 +38,12 @@ afterAll(async () => {
 
 describe('notifications of moderation', () => {
   it('tells the owner on the live stream, keeps it for the bell, and emails unless switched off', async () => {
-    const stream = await openSse(`http://localhost/api/chat/stream?token=${encodeURIComponent(owner.token)}`, {
-      socketPath,
-    });
+    const stream = await openSse(
+      `http://localhost/api/chat/stream?token=${encodeURIComponent(owner.token)}`,
+      {
+        socketPath,
+      },
+    );
     open.push(stream);
     const listing = await createOpportunity(t.app, owner.id, { status: 'pending', name: 'Bell test cafe' });
     expect((await admin.client.post(`/api/admin/opportunities/${listing.id}/approve`)).statusCode).toBe(200);
@@ -63,7 +66,9 @@ describe('notifications of moderation', () => {
     expect(inEnglish.data[0]).toMatchObject({ title: 'Your listing is approved', body: 'Bell test cafe' });
     expect((await mailsTo(owner))[0]!.subject).toContain(listing.nameAr);
 
-    const off = { email: { offers: true, chat: true, moderation: false, savedSearches: true, accessRequests: true } };
+    const off = {
+      email: { offers: true, chat: true, moderation: false, savedSearches: true, accessRequests: true },
+    };
     expect((await owner.client.put('/api/users/me/notification-settings', off)).statusCode).toBe(200);
     const mailsBefore = (await mailsTo(owner)).length;
     const reason = 'The licence number does not match the commercial register.';
@@ -72,7 +77,9 @@ describe('notifications of moderation', () => {
     const [latest] = (await bell(owner)).data;
     expect(latest).toMatchObject({ type: 'moderation', title: 'أُوقفت فرصتك مؤقتًا', link: '/contact' });
     expect(latest.body).toContain(reason);
-    await owner.client.put('/api/users/me/notification-settings', { email: { ...off.email, moderation: true } });
+    await owner.client.put('/api/users/me/notification-settings', {
+      email: { ...off.email, moderation: true },
+    });
   });
 });
 
@@ -93,11 +100,19 @@ describe('notifications of offers', () => {
     });
     expect(offer.statusCode).toBe(201);
     const [received] = (await bell(owner)).data;
-    expect(received).toMatchObject({ type: 'offer_received', title: `عرض جديد على «${listing.nameAr}»`, link: `/opportunities/${listing.id}` });
+    expect(received).toMatchObject({
+      type: 'offer_received',
+      title: `عرض جديد على «${listing.nameAr}»`,
+      link: `/opportunities/${listing.id}`,
+    });
 
     await owner.client.patch(`/api/offers/${offer.json().offer.id}`, { status: 'accepted' });
     const [decided] = (await bell(investor, 'en')).data;
-    expect(decided).toMatchObject({ type: 'offer_status', title: 'Your offer was accepted', link: '/profile/my-offers' });
+    expect(decided).toMatchObject({
+      type: 'offer_status',
+      title: 'Your offer was accepted',
+      link: '/profile/my-offers',
+    });
   });
 });
 
@@ -110,7 +125,9 @@ describe('reading notifications', () => {
     const one = await owner.client.post('/api/notifications/read', { ids: [mine[0]] });
     expect(one.json().unreadCount).toBe(mine.length - 1);
     // Another user's ids are ignored: nothing of the investor's changes.
-    expect((await stranger.client.post('/api/notifications/read', { ids: theirs })).json()).toEqual({ unreadCount: 0 });
+    expect((await stranger.client.post('/api/notifications/read', { ids: theirs })).json()).toEqual({
+      unreadCount: 0,
+    });
     expect((await bell(investor)).unreadCount).toBe(theirs.length);
     expect((await stranger.client.get('/api/notifications')).json().data).toEqual([]);
 
@@ -118,6 +135,14 @@ describe('reading notifications', () => {
     expect(unreadOnly.data.map((n: { id: number }) => n.id)).not.toContain(mine[0]);
     expect((await owner.client.post('/api/notifications/read', {})).json()).toEqual({ unreadCount: 0 });
     expect((await bell(owner)).data.every((n: { readAt: string | null }) => n.readAt)).toBe(true);
+  });
+
+  it('marks all read when posted without any body (API.md: all when `ids` is absent)', async () => {
+    const before = (await bell(investor)).unreadCount;
+    expect(before).toBeGreaterThan(0);
+    const res = await investor.client.post('/api/notifications/read');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ unreadCount: 0 });
   });
 
   it('refuses bad input and anonymous callers', async () => {
@@ -137,10 +162,13 @@ describe('reading notifications', () => {
 describe('email for a missed chat message', () => {
   async function chatWithMessage(body: string) {
     const listing = await createOpportunity(t.app, owner.id);
-    const chatId = (await investor.client.post('/api/chat', { opportunityId: listing.id })).json().chat.id as number;
+    const chatId = (await investor.client.post('/api/chat', { opportunityId: listing.id })).json().chat
+      .id as number;
     expect((await investor.client.post(`/api/chat/${chatId}/messages`, { body })).statusCode).toBe(201);
     // Messages carry the database's clock, the jobs the test's (ahead of it): sent "now" for the jobs.
-    await t.app.db.execute(sql`UPDATE chat_messages SET created_at = ${new Date(clock)} WHERE chat_id = ${chatId}`);
+    await t.app.db.execute(
+      sql`UPDATE chat_messages SET created_at = ${new Date(clock)} WHERE chat_id = ${chatId}`,
+    );
     return chatId;
   }
   const missedMails = async () => (await mailsTo(owner)).filter((m) => m.subject.includes('رسائل لم تقرأها'));
@@ -153,7 +181,10 @@ describe('email for a missed chat message', () => {
     const [mail] = await missedMails();
     expect(mail!.subject).toContain(investor.username);
     expect(mail!.text).toContain(`https://safqa.example/profile/chats/${chatId}`);
-    expect((await bell(owner)).data[0]).toMatchObject({ type: 'chat_missed', link: `/profile/chats/${chatId}` });
+    expect((await bell(owner)).data[0]).toMatchObject({
+      type: 'chat_missed',
+      link: `/profile/chats/${chatId}`,
+    });
 
     // More unread messages within the hour: no second email; after the hour, one more.
     await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'Any news?' });

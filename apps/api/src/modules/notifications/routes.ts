@@ -22,7 +22,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -50,7 +50,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notifications/read',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -75,7 +75,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/notification-settings',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -92,7 +92,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/me/notification-settings',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,

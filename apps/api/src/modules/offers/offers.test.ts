@@ -56,7 +56,9 @@ describe('GET /api/opportunities/{id}/offers', () => {
     expect(page1.statusCode).toBe(200);
     expect(page1.json().pagination).toEqual({ page: 1, pageSize: 2, total: 3, totalPages: 2 });
     expect(page1.json().data.map((o: { id: number }) => o.id)).toEqual([third.id, second.id]);
-    const page2 = (await owner.client.get(`/api/opportunities/${opportunityId}/offers?pageSize=2&page=2`)).json();
+    const page2 = (
+      await owner.client.get(`/api/opportunities/${opportunityId}/offers?pageSize=2&page=2`)
+    ).json();
     expect(page2.data.map((o: { id: number; amount: null }) => [o.id, o.amount])).toEqual([[first.id, null]]);
 
     const asAdmin = await admin.client.get(`/api/opportunities/${opportunityId}/offers`);
@@ -67,8 +69,16 @@ describe('GET /api/opportunities/{id}/offers', () => {
       expect(res.json().code).toBe('FORBIDDEN');
     }
     expect((await owner.client.get('/api/opportunities/777777/offers')).statusCode).toBe(404);
-    expect((await owner.client.get(`/api/opportunities/${opportunityId}/offers?pageSize=51`)).statusCode).toBe(400);
-    expect((await new TestClient(t.app).get(`/api/opportunities/${opportunityId}/offers`)).statusCode).toBe(401);
+    // API.md's paged lists: pageSize is capped at 50 (as on every other list), page from 1.
+    const capped = await owner.client.get(`/api/opportunities/${opportunityId}/offers?pageSize=51`);
+    expect(capped.statusCode).toBe(200);
+    expect(capped.json().pagination).toMatchObject({ page: 1, pageSize: 50 });
+    expect(
+      (await owner.client.get(`/api/opportunities/${opportunityId}/offers?page=0`)).json().fields,
+    ).toHaveProperty('page');
+    expect((await new TestClient(t.app).get(`/api/opportunities/${opportunityId}/offers`)).statusCode).toBe(
+      401,
+    );
   });
 
   it('shows the owner of a suspended listing the offers it had', async () => {
@@ -113,6 +123,9 @@ describe('PATCH /api/offers/{offerId}', () => {
       expect((await owner.client.patch(`/api/offers/${made.id}`, body)).statusCode).toBe(400);
     }
     expect((await owner.client.patch('/api/offers/999999', { status: 'declined' })).statusCode).toBe(404);
+    const pastIntegers = await owner.client.patch('/api/offers/2147483648', { status: 'declined' });
+    expect(pastIntegers.statusCode).toBe(400);
+    expect(pastIntegers.json().fields).toHaveProperty('offerId');
     const declined = await owner.client.patch(`/api/offers/${made.id}`, { status: 'declined' });
     expect(declined.json().offer.status).toBe('declined');
   });
@@ -129,6 +142,9 @@ describe('GET /api/users/me/offers', () => {
     const res = await buyer.client.get('/api/users/me/offers?pageSize=1');
     expect(res.statusCode).toBe(200);
     expect(res.json().pagination).toEqual({ page: 1, pageSize: 1, total: 2, totalPages: 2 });
+    const blankAndOver = await buyer.client.get('/api/users/me/offers?page=&pageSize=500');
+    expect(blankAndOver.statusCode).toBe(200);
+    expect(blankAndOver.json().pagination).toEqual({ page: 1, pageSize: 50, total: 2, totalPages: 1 });
     expect(res.json().data[0]).toMatchObject({
       id: newer.id,
       status: 'new',
@@ -140,7 +156,12 @@ describe('GET /api/users/me/offers', () => {
       },
     });
     const second = (await buyer.client.get('/api/users/me/offers?pageSize=1&page=2')).json().data[0];
-    expect(second).toMatchObject({ id: older.id, status: 'declined', amount: 5_000, opportunity: { id: opportunityId } });
+    expect(second).toMatchObject({
+      id: older.id,
+      status: 'declined',
+      amount: 5_000,
+      opportunity: { id: opportunityId },
+    });
 
     expect((await admin.client.get('/api/users/me/offers')).json().pagination.total).toBe(0);
     expect((await new TestClient(t.app).get('/api/users/me/offers')).statusCode).toBe(401);

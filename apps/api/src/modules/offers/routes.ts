@@ -1,5 +1,6 @@
 import type {} from '@fastify/rate-limit';
-import { errorBody, idParams, pageQuery, pagedResponse } from '@safqa/shared/validation/common';
+import { errorBody, idParams, pagedResponse } from '@safqa/shared/validation/common';
+import { cappedPageQuery } from '@safqa/shared/validation/opportunities';
 import {
   offer,
   offerCodeRequest,
@@ -43,7 +44,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,
   });
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
 
   app.post(
     '/api/opportunities/:id/offers/code',
@@ -64,7 +65,12 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       withRetryAfter(reply, async () => {
-        const result = await offers.requestCode(request.user!.id, request.params.id, request.body.email, request.lang);
+        const result = await offers.requestCode(
+          request.user!.id,
+          request.params.id,
+          request.body.email,
+          request.lang,
+        );
         const message =
           request.lang === 'ar'
             ? 'أرسلنا رمز التحقق إلى بريدك الإلكتروني'
@@ -104,7 +110,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: 'Offers received on an opportunity, newest first (its owner or an admin)',
         params: idParams,
-        querystring: pageQuery.strict(),
+        querystring: cappedPageQuery.strict(),
         response: { 200: pagedResponse(offer), 400: e, 401: e, 403: e, 404: e },
       },
     },
@@ -122,7 +128,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['offers'],
         summary: 'Offers the caller made, newest first, each with its status and opportunity card',
-        querystring: pageQuery.strict(),
+        querystring: cappedPageQuery.strict(),
         response: { 200: pagedResponse(myOffer), 400: e, 401: e },
       },
     },

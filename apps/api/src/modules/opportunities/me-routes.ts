@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, pagedResponse } from '@safqa/shared/validation/common';
+import { errorBody, noBody, pagedResponse } from '@safqa/shared/validation/common';
 import {
   favoriteParams,
   favoritesQuery,
@@ -18,7 +18,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/opportunities',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['opportunities'],
         summary: 'Your opportunities in every status, with rejection reason and counts',
@@ -32,7 +32,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/favorites',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['favorites'],
         summary: 'Your bookmarked opportunities, newest bookmark first',
@@ -46,12 +46,13 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/favorites/:opportunityId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['favorites'],
         summary: 'Bookmark an approved opportunity (or your own); repeating it changes nothing',
         params: favoriteParams,
-        response: { 204: z.null(), 401: e, 404: e },
+        body: noBody,
+        response: { 204: z.null(), 400: e, 401: e, 404: e },
       },
     },
     async (request, reply) => {
@@ -63,7 +64,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/favorites/:opportunityId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['favorites'],
         summary: 'Remove a bookmark; repeating it changes nothing',

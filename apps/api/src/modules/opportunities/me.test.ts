@@ -68,6 +68,18 @@ describe('favorites', () => {
     expect((await new TestClient(t.app).get('/api/favorites')).statusCode).toBe(401);
   });
 
+  it('takes no body: an empty one is fine, fields or other JSON are refused with 400', async () => {
+    const id = await createApproved(t.app, owner, admin);
+    expect((await investor.client.post(`/api/favorites/${id}`, {})).statusCode).toBe(204);
+    for (const body of [{ userId: owner.id }, [id], 'x']) {
+      const res = await investor.client.post(`/api/favorites/${id}`, JSON.stringify(body), {
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('drops a bookmark from the list when the listing is no longer public', async () => {
     const id = await createApproved(t.app, owner, admin);
     await investor.client.post(`/api/favorites/${id}`);

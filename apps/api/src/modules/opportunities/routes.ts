@@ -91,7 +91,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/opportunities',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['opportunities'],
         summary: 'List a new opportunity; it waits for review (status pending)',
@@ -105,7 +105,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/opportunities/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['opportunities'],
         summary: 'Edit your opportunity; it goes back to review (pending) and loses its rejection reason',
@@ -120,7 +120,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/opportunities/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['opportunities'],
         summary: 'Delete an opportunity (its owner or an admin)',
@@ -137,7 +137,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/opportunities/:id/advisors',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['opportunities'],
         summary: "Advisors for an opportunity's business type (or ?businessTypeId=)",

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '@safqa/shared/validation/common';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody, noBody } from '@safqa/shared/validation/common';
 import {
   SAVED_SEARCHES_MAX,
   messageResponse,
@@ -44,18 +44,10 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: errorBody, 401: errorBody };
   registerAlertJobs(app);
 
-  // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; the token in the
-  // URL is all that counts, so the body is read (bounded) and ignored. Only in this plugin's scope.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, _body, done) => done(null, {}),
-  );
-
   app.get(
     '/api/saved-searches',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, security, summary: 'The caller’s saved searches, newest first', response: { 200: savedSearchListResponse, ...errors } },
     },
     async (request, reply) => {
@@ -68,7 +60,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/saved-searches',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -91,7 +83,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/saved-searches/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -111,12 +103,13 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/saved-searches/:id/seen',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
         summary: 'The caller opened this search: its new matches count from now',
         params: savedSearchIdParams,
+        body: noBody,
         response: { 204: z.null(), 404: errorBody, ...errors },
       },
     },
@@ -131,7 +124,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/saved-searches/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -166,16 +159,26 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...unsubscribeSchema, summary: 'Switch the alerts of the search in the token off (no sign-in)' } },
     async (request) => unsubscribe(request.query.token, request.lang),
   );
-  app.post(
-    '/api/saved-searches/unsubscribe',
-    {
-      schema: {
-        ...unsubscribeSchema,
-        summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post); no sign-in, no CSRF token',
+  await app.register(async (oneClick) => {
+    // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; the token in the
+    // URL is all that counts, so the body is read (bounded) and ignored. Only in this scope: every
+    // other route takes JSON only (request-guards.ts), so a form post there stays a 415.
+    oneClick.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, _body, done) => done(null, {}),
+    );
+    oneClick.withTypeProvider<ZodTypeProvider>().post(
+      '/api/saved-searches/unsubscribe',
+      {
+        schema: {
+          ...unsubscribeSchema,
+          summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post); no sign-in, no CSRF token',
+        },
       },
-    },
-    async (request) => unsubscribe(request.query.token, request.lang),
-  );
+      async (request) => unsubscribe(request.query.token, request.lang),
+    );
+  });
 };
 
 export default savedSearchesRoutes;

@@ -83,6 +83,21 @@ describe('saved searches: bad input', () => {
     const anonymous = await new TestClient(t.app).post('/api/saved-searches', { name: 'x', query: {}, frequency: 'off' });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('takes JSON only: a form post gets 415 on every route but the one-click unsubscribe', async () => {
+    const { id } = await save(buyer, {}, 'off');
+    const form = { headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    const answers = [
+      await buyer.client.post('/api/saved-searches', 'name=x&frequency=off', form),
+      await buyer.client.put(`/api/saved-searches/${id}`, 'name=x&frequency=off', form),
+      await buyer.client.post(`/api/saved-searches/${id}/seen`, 'a=1', form),
+    ];
+    await removeSearchesOf(buyer);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(415);
+      expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
 });
 
 describe('saved searches: ownership and limits', () => {
@@ -105,6 +120,9 @@ describe('saved searches: ownership and limits', () => {
     expect((await other.client.put(`/api/saved-searches/${mine.id}`, body)).statusCode).toBe(404);
     expect((await other.client.delete(`/api/saved-searches/${mine.id}`)).statusCode).toBe(404);
     expect((await other.client.post(`/api/saved-searches/${mine.id}/seen`)).statusCode).toBe(404);
+    const withFields = await buyer.client.post(`/api/saved-searches/${mine.id}/seen`, { newMatches: 9 });
+    expect(withFields.statusCode).toBe(400);
+    expect(withFields.json().fields).toHaveProperty('newMatches');
     const [row] = await t.app.db.select().from(savedSearches).where(eq(savedSearches.id, mine.id));
     expect(row).toMatchObject({ name: 'مطاعم الرياض', frequency: 'daily' });
 

@@ -47,7 +47,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/uploads/images',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['uploads'],
         summary: 'Upload one image (multipart field `images`): JPEG, PNG or WebP, at most 5 MB',
@@ -65,7 +65,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/uploads/docs',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['uploads'],
         summary:

@@ -15,7 +15,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, security, summary: 'The current user', response: { 200: userResponse, ...errors } },
     },
     async (request) => getUser(app.db, request.user!.id),
@@ -24,7 +24,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/users/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -39,7 +39,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/me/password',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
