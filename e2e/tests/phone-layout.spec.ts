@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { AXE_TAGS } from '../support/axe';
+import { text } from '../support/locales';
 import { expect, test } from '../support/fixtures';
 import { ADMIN, login, useSession } from './opportunities-support';
 
@@ -99,6 +100,22 @@ for (const language of ['ar', 'en'] as const) {
     test('account and admin pages fit the screen and pass axe', async ({ page, context, request }) => {
       await useSession(context, await login(request, ADMIN.email, ADMIN.password), language);
       expect(await problemsOn(page, SIGNED_IN_PAGES)).toEqual([]);
+    });
+
+    test('a profile tab opened by its link is scrolled into the tab strip', async ({
+      page,
+      context,
+      request,
+    }) => {
+      // The bell's "all notifications" and the alert emails link to the last tabs, past the screen's edge.
+      await useSession(context, await login(request, ADMIN.email, ADMIN.password), language);
+      await page.goto('/profile?tab=notifications');
+      const tab = page.getByRole('tab', { name: text(language, 'users.tabs.notifications'), selected: true });
+      await expect(tab).toBeInViewport({ ratio: 0.9 });
+      await page.getByRole('tab', { name: text(language, 'users.tabs.personal') }).click();
+      await expect(
+        page.getByRole('tab', { name: text(language, 'users.tabs.personal'), selected: true }),
+      ).toBeInViewport({ ratio: 0.9 });
     });
   });
 }
