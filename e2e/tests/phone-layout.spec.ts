@@ -102,6 +102,35 @@ for (const language of ['ar', 'en'] as const) {
       expect(await problemsOn(page, SIGNED_IN_PAGES)).toEqual([]);
     });
 
+    test('the listing wizard’s documents step fits the screen with a long file name', async ({
+      page,
+      context,
+      request,
+    }) => {
+      // A document keeps its file name, however long: cut with an ellipsis, it must not widen the
+      // step (a fieldset is as wide as its content by default).
+      const session = await login(request, ADMIN.email, ADMIN.password);
+      const me = await request.get('/api/users/me', {
+        headers: { authorization: `Bearer ${session.accessToken}` },
+      });
+      const { id } = (await me.json()) as { id: number };
+      await useSession(context, session, language);
+      const name = 'the-yearly-accounts-of-the-company-audited-and-signed-2025-final-version.pdf';
+      await context.addInitScript(([key, draft]) => localStorage.setItem(key, draft), [
+        `opportunity-draft:${id}:new`,
+        JSON.stringify({
+          version: 1,
+          step: 'documents',
+          savedAt: new Date().toISOString(),
+          values: { documents: [{ url: '/uploads/docs/accounts.pdf', name, confidential: false }] },
+          meta: { images: {}, documents: {} },
+        }),
+      ] as const);
+      await page.goto('/opportunities/add');
+      await expect(page.getByText(name)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    });
+
     test('a profile tab opened by its link is scrolled into the tab strip', async ({
       page,
       context,
