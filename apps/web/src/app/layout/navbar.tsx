@@ -81,7 +81,11 @@ export function Navbar() {
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
           aria-label={
-            menuOpen ? t('common.nav.closeMenu') : news ? t('common.nav.openMenuNews') : t('common.nav.openMenu')
+            menuOpen
+              ? t('common.nav.closeMenu')
+              : news
+                ? t('common.nav.openMenuNews')
+                : t('common.nav.openMenu')
           }
           onClick={() => setMenuFor(menuOpen ? null : location.key)}
           className="relative ms-auto inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden dark:text-slate-100 dark:hover:bg-slate-800"
