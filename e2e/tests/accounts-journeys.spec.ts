@@ -131,6 +131,27 @@ for (const language of ['ar', 'en'] as const) {
       await expect(page.getByRole('link', { name: account.username }).first()).toBeVisible();
     });
 
+    test('the human check shows its tick box, framed and on a white ground, before it is ticked', async ({
+      page,
+    }) => {
+      // The widget's stylesheet colours itself with light-dark(); built for older browsers, those
+      // colours only resolve under a color-scheme rule, else the box has no border and no ground.
+      await page.goto('/login');
+      const box = page.locator('altcha-widget').getByRole('checkbox');
+      await expect(box).toBeVisible();
+      const style = await box.evaluate((element) => {
+        const computed = getComputedStyle(element);
+        return {
+          border: computed.borderTopStyle,
+          width: computed.borderTopWidth,
+          ground: computed.backgroundColor,
+        };
+      });
+      expect(style.border).toBe('solid');
+      expect(style.width).not.toBe('0px');
+      expect(style.ground).not.toBe('rgba(0, 0, 0, 0)');
+    });
+
     test('a guarded page visited signed out comes back after login', async ({ page }) => {
       await page.goto('/profile?tab=security');
       await expect(page).toHaveURL(/\/login\?redirect=/);

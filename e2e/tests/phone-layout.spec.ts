@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { AXE_TAGS } from '../support/axe';
+import { text } from '../support/locales';
 import { expect, test } from '../support/fixtures';
 import { ADMIN, login, useSession } from './opportunities-support';
 
@@ -99,6 +100,51 @@ for (const language of ['ar', 'en'] as const) {
     test('account and admin pages fit the screen and pass axe', async ({ page, context, request }) => {
       await useSession(context, await login(request, ADMIN.email, ADMIN.password), language);
       expect(await problemsOn(page, SIGNED_IN_PAGES)).toEqual([]);
+    });
+
+    test('the listing wizard’s documents step fits the screen with a long file name', async ({
+      page,
+      context,
+      request,
+    }) => {
+      // A document keeps its file name, however long: cut with an ellipsis, it must not widen the
+      // step (a fieldset is as wide as its content by default).
+      const session = await login(request, ADMIN.email, ADMIN.password);
+      const me = await request.get('/api/users/me', {
+        headers: { authorization: `Bearer ${session.accessToken}` },
+      });
+      const { id } = (await me.json()) as { id: number };
+      await useSession(context, session, language);
+      const name = 'the-yearly-accounts-of-the-company-audited-and-signed-2025-final-version.pdf';
+      await context.addInitScript(([key, draft]) => localStorage.setItem(key, draft), [
+        `opportunity-draft:${id}:new`,
+        JSON.stringify({
+          version: 1,
+          step: 'documents',
+          savedAt: new Date().toISOString(),
+          values: { documents: [{ url: '/uploads/docs/accounts.pdf', name, confidential: false }] },
+          meta: { images: {}, documents: {} },
+        }),
+      ] as const);
+      await page.goto('/opportunities/add');
+      await expect(page.getByText(name)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    });
+
+    test('a profile tab opened by its link is scrolled into the tab strip', async ({
+      page,
+      context,
+      request,
+    }) => {
+      // The bell's "all notifications" and the alert emails link to the last tabs, past the screen's edge.
+      await useSession(context, await login(request, ADMIN.email, ADMIN.password), language);
+      await page.goto('/profile?tab=notifications');
+      const tab = page.getByRole('tab', { name: text(language, 'users.tabs.notifications'), selected: true });
+      await expect(tab).toBeInViewport({ ratio: 0.9 });
+      await page.getByRole('tab', { name: text(language, 'users.tabs.personal') }).click();
+      await expect(
+        page.getByRole('tab', { name: text(language, 'users.tabs.personal'), selected: true }),
+      ).toBeInViewport({ ratio: 0.9 });
     });
   });
 }

@@ -7,6 +7,8 @@ import { BrandLogo } from '@/components/brand-logo';
 import { LanguageToggle } from '@/components/language-toggle';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { cn } from '@/lib/cn';
+import { useNotificationCount } from '@/lib/notification-count';
+import { useUnreadCount } from '@/lib/unread-count';
 import { AccountLinks } from './account-links';
 import { MAIN_LINKS } from './nav-items';
 import { useHideOnScroll } from './use-hide-on-scroll';
@@ -31,6 +33,8 @@ export function Navbar() {
   const [focusInside, setFocusInside] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const visible = scrollVisible || menuOpen || focusInside;
+  // On a phone the bell and the chat count are inside the closed menu: its button says there is news.
+  const news = useUnreadCount() + useNotificationCount() > 0;
 
   const closeMenu = () => {
     setMenuFor(null);
@@ -76,15 +80,28 @@ export function Navbar() {
           type="button"
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
-          aria-label={menuOpen ? t('common.nav.closeMenu') : t('common.nav.openMenu')}
+          aria-label={
+            menuOpen
+              ? t('common.nav.closeMenu')
+              : news
+                ? t('common.nav.openMenuNews')
+                : t('common.nav.openMenu')
+          }
           onClick={() => setMenuFor(menuOpen ? null : location.key)}
-          className="ms-auto inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden dark:text-slate-100 dark:hover:bg-slate-800"
+          className="relative ms-auto inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden dark:text-slate-100 dark:hover:bg-slate-800"
         >
           {menuOpen ? (
             <X aria-hidden="true" className="size-6" />
           ) : (
             <Menu aria-hidden="true" className="size-6" />
           )}
+          {news && !menuOpen ? (
+            <span
+              aria-hidden="true"
+              data-testid="menu-news-dot"
+              className="absolute end-1.5 top-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white dark:ring-slate-950"
+            />
+          ) : null}
         </button>
       </div>
       <div

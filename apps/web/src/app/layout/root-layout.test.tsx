@@ -7,6 +7,7 @@ import { fakeJwt, inOneHour, jsonResponse, setLanguage, testQueryClient } from '
 import { endSession, getTokens, setTokens } from '@/lib/session';
 import { dispatch, getToastState } from '@/components/ui/toast-store';
 import { resetUnreadCount, setUnreadCount } from '@/lib/unread-count';
+import { resetNotificationCount, setNotificationCount } from '@/lib/notification-count';
 import { resetPageViewTracking } from '@/lib/analytics';
 import { RequireAuth } from '../require-auth';
 import { RootLayout } from './root-layout';
@@ -249,6 +250,23 @@ describe('mobile menu', () => {
     await user.click(within(menu).getByRole('link', { name: 'الأسئلة الشائعة' }));
     expect(router.state.location.pathname).toBe('/faq');
     expect(screen.getByRole('button', { name: 'فتح القائمة' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('says on its closed button that there are unread chats or notifications', async () => {
+    signIn();
+    renderApp();
+    await screen.findAllByRole('link', { name: /khalid/ });
+    expect(screen.getByRole('button', { name: 'فتح القائمة' })).toBeInTheDocument();
+    expect(screen.queryByTestId('menu-news-dot')).toBeNull();
+    act(() => setUnreadCount(2));
+    const button = screen.getByRole('button', { name: 'فتح القائمة، فيها جديد' });
+    expect(screen.getByTestId('menu-news-dot')).toBeInTheDocument();
+    act(() => setUnreadCount(0));
+    act(() => setNotificationCount(1));
+    expect(button).toHaveAccessibleName('فتح القائمة، فيها جديد');
+    act(() => resetNotificationCount());
+    expect(button).toHaveAccessibleName('فتح القائمة');
+    expect(screen.queryByTestId('menu-news-dot')).toBeNull();
   });
 
   it('closes with Escape and gives the focus back to its button', async () => {

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as Tabs from 'radix-ui/tabs';
@@ -24,6 +24,13 @@ export function Component() {
   const requested = params.get('tab');
   const active = PROFILE_TABS.some((tab) => tab.id === requested) ? requested! : DEFAULT_PROFILE_TAB;
   const { data: user } = useCurrentUser();
+  const list = useRef<HTMLDivElement>(null);
+  // On phones the tabs are one row that scrolls sideways: bring the open one into it, whether it was
+  // opened by a link (?tab=notifications is past the screen's edge) or by the keyboard.
+  useEffect(() => {
+    const tab = list.current?.querySelector<HTMLElement>('[data-state="active"]');
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -59,6 +66,7 @@ export function Component() {
         className="mt-8 grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]"
       >
         <Tabs.List
+          ref={list}
           aria-label={t('users.profile.tabsLabel')}
           className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0"
         >

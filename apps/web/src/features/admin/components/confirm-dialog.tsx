@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import * as AlertDialog from 'radix-ui/alert-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 /**
  * A question before a destructive step (Radix AlertDialog: focus trapped, Escape cancels, the
@@ -28,11 +29,14 @@ export function ConfirmDialog({
   blocked?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/50" />
-        <AlertDialog.Content className="fixed inset-x-0 top-1/2 z-[71] mx-auto grid w-[calc(100%-2rem)] max-w-md -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-2xl dark:bg-slate-900">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed inset-x-0 top-1/2 z-[71] mx-auto grid w-[calc(100%-2rem)] max-w-md -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-2xl dark:bg-slate-900">
           <AlertDialog.Title className="text-lg font-bold text-slate-900 dark:text-white">
             {title}
           </AlertDialog.Title>

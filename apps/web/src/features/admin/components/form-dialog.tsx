@@ -4,6 +4,7 @@ import * as Dialog from 'radix-ui/dialog';
 import X from 'lucide-react/icons/x';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** A modal form (Radix Dialog): title, fields, and Save / Cancel at the end. */
 export function FormDialog({
@@ -30,11 +31,13 @@ export function FormDialog({
   submitVariant?: 'primary' | 'destructive';
 }) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/50" />
         <Dialog.Content
+          {...returnFocus}
           className={`fixed inset-x-0 top-1/2 z-[71] mx-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl dark:bg-slate-900 ${wide ? 'max-w-2xl' : 'max-w-lg'}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -51,7 +51,16 @@ export function ChatList({ chats, userId }: { chats: ChatSummary[]; userId: numb
                       unread ? 'font-semibold text-slate-900 dark:text-slate-100' : 'text-slate-600 dark:text-slate-400',
                     )}
                   >
-                    {last ? `${last.senderId === userId ? t('chat.you') : ''}${last.body}` : t('chat.noMessages')}
+                    {/* The message is isolated from "You: ": an English line ending in "?" or "." in an
+                        Arabic list (or the reverse) would otherwise show that mark at the wrong end. */}
+                    {last ? (
+                      <>
+                        {last.senderId === userId ? t('chat.you') : ''}
+                        <bdi>{last.body}</bdi>
+                      </>
+                    ) : (
+                      t('chat.noMessages')
+                    )}
                   </span>
                   {unread ? (
                     <>

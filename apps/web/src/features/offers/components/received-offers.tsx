@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Check from 'lucide-react/icons/check';
 import X from 'lucide-react/icons/x';
@@ -26,21 +26,34 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
   const lng = i18n.language as Language;
   const decide = useDecideOffer(opportunityId);
   const pending = decide.isPending ? decide.variables?.status : undefined;
+  // Accept and Decline go away once the offer is decided: the focus moves to the card (which now
+  // says the new status) instead of falling on the body.
+  const card = useRef<HTMLElement>(null);
 
   const onDecide = (status: 'accepted' | 'declined') =>
     decide.mutate(
       { offerId: offer.id, status },
       {
-        onSuccess: () => toast({ title: t('offers.received.decided') }),
+        onSuccess: () => {
+          card.current?.focus();
+          toast({ title: t('offers.received.decided') });
+        },
         onError: (error) =>
           toast({ variant: 'destructive', title: t('offers.received.decideFailed'), description: serverMessage(error) ?? undefined }),
       },
     );
 
   return (
-    <article className="grid gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+    <article
+      ref={card}
+      tabIndex={-1}
+      aria-labelledby={`offer-${offer.id}-name`}
+      className="grid gap-3 rounded-xl border border-slate-200 p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-800"
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-bold text-slate-900 dark:text-white">{offer.name}</h3>
+        <h3 id={`offer-${offer.id}-name`} className="font-bold text-slate-900 dark:text-white">
+          {offer.name}
+        </h3>
         <OfferStatusBadge status={offer.status} />
       </header>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SavedSearch } from '@safqa/shared/validation/saved-searches';
@@ -72,6 +72,16 @@ function SavedSearchRow({ search, onEdit }: { search: SavedSearch; onEdit: () =>
   const navigate = useNavigate();
   const remove = useDeleteSavedSearch();
   const [confirming, setConfirming] = useState(false);
+  // Delete turns into Confirm and Cancel in its place: the focus follows, so it is not dropped on the
+  // body when the button that had it goes away.
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (asked.current) deleteButton.current?.focus();
+    asked.current ||= confirming;
+  }, [confirming]);
   const href = searchPath(search.query);
 
   return (
@@ -114,6 +124,7 @@ function SavedSearchRow({ search, onEdit }: { search: SavedSearch; onEdit: () =>
           {confirming ? (
             <>
               <Button
+                ref={confirmButton}
                 variant="destructive"
                 size="sm"
                 disabled={remove.isPending}
@@ -135,7 +146,7 @@ function SavedSearchRow({ search, onEdit }: { search: SavedSearch; onEdit: () =>
               </Button>
             </>
           ) : (
-            <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            <Button ref={deleteButton} variant="ghost" size="sm" onClick={() => setConfirming(true)}>
               {t('saved-searches.delete')}
             </Button>
           )}

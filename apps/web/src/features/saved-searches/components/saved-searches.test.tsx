@@ -110,6 +110,26 @@ describe('the saved searches tab', { timeout: 30_000 }, () => {
     expect(await screen.findByText('لم تحفظ أي بحث بعد')).toBeVisible();
   });
 
+  it('keeps the focus on the row through delete, cancel and the edit dialog', async () => {
+    signIn();
+    mockApi((url) => (url.pathname === '/api/saved-searches' ? jsonResponse({ data: [SEARCH] }) : undefined));
+    const user = userEvent.setup();
+    renderWithProviders(<SavedSearchesTab />, { path: '/profile' });
+    const row = await screen.findByTestId('saved-search');
+
+    await user.click(within(row).getByRole('button', { name: 'حذف' }));
+    expect(within(row).getByRole('button', { name: 'حذف البحث «مطاعم الرياض»؟' })).toHaveFocus();
+    await user.click(within(row).getByRole('button', { name: 'إلغاء' }));
+    expect(within(row).getByRole('button', { name: 'حذف' })).toHaveFocus();
+
+    const edit = within(row).getByRole('button', { name: 'تعديل' });
+    await user.click(edit);
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
   it('offers a retry when the list cannot load', async () => {
     signIn();
     let fail = true;

@@ -2,6 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 import * as Dialog from 'radix-ui/dialog';
 import X from 'lucide-react/icons/x';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** The dialog that holds the saved-search form (save from /search, edit from the profile). */
 export function SearchDialog({
@@ -16,19 +17,24 @@ export function SearchDialog({
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
-  /** The button that opened it, focused again on close (there is no Dialog.Trigger to go back to). */
+  /**
+   * The button that opened it, focused again on close (there is no Dialog.Trigger to go back to).
+   * Without it, the focus goes back to what had it when the dialog opened.
+   */
   opener?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
         <Dialog.Content
           dir={typeof document === 'undefined' ? undefined : (document.documentElement.dir as 'rtl' | 'ltr')}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
           onCloseAutoFocus={(event) => {
-            if (!opener?.current) return;
+            if (!opener?.current) return returnFocus.onCloseAutoFocus(event);
             event.preventDefault();
             opener.current.focus();
           }}

@@ -1,15 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import * as AlertDialog from 'radix-ui/alert-dialog';
 import { buttonClasses } from '@/components/ui/button';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** SPEC.md section 4: editing an approved listing sends it back to review, after this confirmation. */
 export function ConfirmReviewDialog({ open, onOpenChange, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => void }) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
         <AlertDialog.Content
+          {...returnFocus}
           dir={document.documentElement.dir as 'rtl' | 'ltr'}
           className="fixed start-1/2 top-1/2 z-[80] grid w-[calc(100vw-2rem)] max-w-md -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900"
         >

@@ -48,7 +48,7 @@ export function DocumentsStep({ formId, values, meta, serverErrors, onChange, on
 
   return (
     <form id={formId} noValidate onSubmit={(event) => whenIdle(event, (e) => void form.handleSubmit((v) => onNext(v))(e))} className="grid gap-8">
-      <fieldset className="grid gap-3">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-3">
         <legend className="mb-1 font-semibold text-slate-900 dark:text-white">
           {t('opportunities.fields.images')} ({count(images.length)}/{count(LIMITS.maxImages)})
         </legend>
@@ -78,7 +78,7 @@ export function DocumentsStep({ formId, values, meta, serverErrors, onChange, on
         ) : null}
         {errors.images ? <p className="text-sm text-red-700 dark:text-red-400">{fieldError(errors.images.message as string | undefined, lng)}</p> : null}
       </fieldset>
-      <fieldset className="grid gap-3">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-3">
         <legend className="mb-1 font-semibold text-slate-900 dark:text-white">
           {t('opportunities.fields.documents')} ({count(documents.length)}/{count(LIMITS.maxDocuments)})
         </legend>
@@ -87,7 +87,7 @@ export function DocumentsStep({ formId, values, meta, serverErrors, onChange, on
         ) : null}
         {documents.length ? <p className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.wizard.confidentialHint')}</p> : null}
         {documents.length ? (
-          <ul className="grid gap-2">
+          <ul className="grid grid-cols-1 gap-2">
             {documents.map((doc, index) => (
               <li key={doc.url} className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
                 {doc.confidential ? (

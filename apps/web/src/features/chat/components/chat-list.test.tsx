@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ChatSummary } from '@safqa/shared/validation/chat';
+import { loadAreas } from '@/lib/i18n';
+import { renderWithProviders, setLanguage } from '@/test/utils';
+import { ChatList } from './chat-list';
+
+const chat = (body: string, senderId: number): ChatSummary => ({
+  id: 1,
+  opportunity: { id: 11, opportunityName: 'Baraem Kindergarten', opportunityNameAr: 'روضة براعم', logo: null },
+  otherUser: { id: 2, username: 'عبدالله' },
+  lastMessage: { body, senderId, createdAt: '2026-11-25T10:00:00.000Z' },
+  unreadCount: 0,
+  updatedAt: '2026-11-25T10:00:00.000Z',
+});
+
+beforeEach(async () => {
+  await setLanguage('ar');
+  await loadAreas(['chat']);
+});
+
+describe('ChatList', () => {
+  it('isolates the last message from "You: ", so its own direction decides where its punctuation goes', () => {
+    // Seen on /profile/chats: "أنت: What are the yearly sales for 2025?" showed the "?" before "What".
+    renderWithProviders(<ChatList chats={[chat('What are the yearly sales for 2025?', 7)]} userId={7} />);
+    const body = screen.getByText('What are the yearly sales for 2025?');
+    expect(body.tagName).toBe('BDI');
+    expect(body.parentElement).toHaveTextContent(/^أنت: What are the yearly sales for 2025\?$/);
+  });
+
+  it('isolates the other party’s message too', () => {
+    renderWithProviders(<ChatList chats={[chat('Is it still available?', 2)]} userId={7} />);
+    expect(screen.getByText('Is it still available?').tagName).toBe('BDI');
+  });
+});

@@ -1,0 +1,25 @@
+import { useRef } from 'react';
+
+/**
+ * Focus back where it was when a Radix dialog opened, for a dialog opened by the page's own state
+ * rather than a `Dialog.Trigger`: Radix returns the focus to its trigger, and without one it lands on
+ * the body, so a keyboard or screen-reader user starts again from the top of the page. Spread the
+ * result on `Dialog.Content` / `AlertDialog.Content`. An opener that is gone by then (the deleted row's
+ * button) leaves Radix's default.
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      // Radix calls this on opening, before it moves the focus into the dialog.
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const element = opener.current;
+      opener.current = null;
+      if (!element?.isConnected || element === document.body) return;
+      event.preventDefault();
+      element.focus();
+    },
+  };
+}
