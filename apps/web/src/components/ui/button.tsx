@@ -27,7 +27,7 @@ export function buttonClasses(
   className?: string,
 ) {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-60 dark:focus-visible:outline-brand-400',
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60 dark:focus-visible:outline-brand-400',
     VARIANTS[variant],
     SIZES[size],
     className,
@@ -39,6 +39,30 @@ export interface ButtonProps extends ComponentProps<'button'> {
   size?: ButtonSize;
 }
 
-export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+/**
+ * A button disabled while its own action runs (`disabled` with `aria-busy`) stays focusable: a disabled
+ * button loses the focus, which fell on the body, so after a failed sign-in a keyboard or screen
+ * reader user started again from the top of the page. It is marked aria-disabled and ignores clicks,
+ * Enter in its form included (implicit submission clicks it), until the action ends.
+ */
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  disabled,
+  onClick,
+  ...props
+}: ButtonProps) {
+  const busy = Boolean(disabled) && Boolean(props['aria-busy']);
+  return (
+    <button
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled && !busy}
+      aria-disabled={busy || undefined}
+      onClick={busy ? (event) => event.preventDefault() : onClick}
+      {...props}
+    />
+  );
 }

@@ -153,7 +153,10 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     const { container } = renderWizard();
     const input = container.querySelector<HTMLInputElement>('[data-dropzone="documents"] input[type=file]')!;
     await userEvent.upload(input, new File(['%PDF-1.4'], 'accounts.pdf', { type: 'application/pdf' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'التالي' })).toBeDisabled());
+    // Next stays focusable while busy (aria-disabled), and a click on it does nothing.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'التالي' })).toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(screen.getByRole('button', { name: 'التالي' }));
+    expect(heading()).toHaveTextContent('الصور والمستندات');
     expect(screen.getByRole('button', { name: 'السابق' })).toBeDisabled();
     expect(screen.getByRole('button', { name: /المعلومات الأساسية/ })).toBeDisabled();
     // Enter in the form submits it: the step waits instead of moving on without the file.
@@ -161,7 +164,7 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     expect(heading()).toHaveTextContent('الصور والمستندات');
 
     answer({ url: '/uploads/tmp/a.pdf', name: 'accounts.pdf', size: 8, mimeType: 'application/pdf', expiresAt: '2026-12-01T00:00:00Z' });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'التالي' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'التالي' })).not.toHaveAttribute('aria-disabled'));
     expect(loadDraft(KEY)?.values.documents).toEqual([{ url: '/uploads/tmp/a.pdf', name: 'accounts.pdf', confidential: false }]);
   });
 
