@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
 import { Pagination } from '@/components/pagination';
+import { buttonClasses } from '@/components/ui/button';
 import { controlClasses } from '@/components/ui/form-field';
+import { isApiError } from '@/lib/api-client';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { asLanguage, localized } from '@/lib/localized';
+import { isOpportunityId, parseOpportunityId } from '@/lib/opportunity-id';
 import { useAdvisedOpportunity, useAdvisors, type AdvisorSort } from '../api/get-advisors';
 import { AdvisorCard } from '../components/advisor-card';
 
@@ -15,7 +18,7 @@ const SORTS: AdvisorSort[] = ['experience', 'newest'];
 export function Component() {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
-  const id = Number(useParams().id);
+  const id = parseOpportunityId(useParams().id);
   const [params, setParams] = useSearchParams();
   const businessTypeId = Number.parseInt(params.get('businessTypeId') ?? '', 10) || null;
   const sortParam = params.get('sort') as AdvisorSort | null;
@@ -37,10 +40,18 @@ export function Component() {
     setParams(next);
   };
 
+  const gone =
+    !isOpportunityId(id) ||
+    [opportunity.error, advisors.error].some((error) => isApiError(error) && error.status === 404);
+  if (gone) return <ListingGone />;
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <title>{`${t('advisors.title')} | ${t('common.appName')}`}</title>
-      <Link to={`/opportunities/${id}`} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+      <Link
+        to={`/opportunities/${id}`}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+      >
         <ArrowRight aria-hidden="true" className="size-4 ltr:-scale-x-100" />
         {t('advisors.back')}
       </Link>
@@ -49,7 +60,11 @@ export function Component() {
       <div className="mt-8 mb-6 flex flex-wrap gap-4">
         <label className="grid gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
           {t('advisors.sector')}
-          <select className={controlClasses} value={selectedType} onChange={(event) => update({ businessTypeId: event.target.value || null })}>
+          <select
+            className={controlClasses}
+            value={selectedType}
+            onChange={(event) => update({ businessTypeId: event.target.value || null })}
+          >
             {businessTypes.data?.map((type) => (
               <option key={type.id} value={type.id}>
                 {lookupName(type, lng)}
@@ -59,7 +74,11 @@ export function Component() {
         </label>
         <label className="grid gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
           {t('advisors.sort')}
-          <select className={controlClasses} value={sort} onChange={(event) => update({ sort: event.target.value })}>
+          <select
+            className={controlClasses}
+            value={sort}
+            onChange={(event) => update({ sort: event.target.value })}
+          >
             {SORTS.map((s) => (
               <option key={s} value={s}>
                 {t(`advisors.sorts.${s}`)}
@@ -96,5 +115,20 @@ export function Component() {
         </>
       )}
     </div>
+  );
+}
+
+/** A listing that does not exist or is not public: nothing to advise on, and Retry could never help. */
+function ListingGone() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{`${t('advisors.notFound.title')} | ${t('common.appName')}`}</title>
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t('advisors.notFound.title')}</h1>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">{t('advisors.notFound.body')}</p>
+      <Link to="/search" className={buttonClasses('primary', 'lg', 'mt-8')}>
+        {t('advisors.notFound.search')}
+      </Link>
+    </section>
   );
 }

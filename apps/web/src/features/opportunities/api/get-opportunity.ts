@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { api, isApiError } from '@/lib/api-client';
 import { shouldRetryQuery } from '@/lib/query-client';
+import { isOpportunityId } from '@/lib/opportunity-id';
 import { useSession } from '@/lib/use-session';
 
 /** The cache key of a detail: who asks is part of it (a signed-in caller gets financials, an owner more). */
@@ -11,16 +12,6 @@ export function opportunityKey(id: number, userId: number | null) {
 
 export function fetchOpportunity(id: number, signal?: AbortSignal) {
   return api.get<OpportunityDetail>(`/api/opportunities/${id}`, { signal });
-}
-
-/** Ids the API can hold (int4): anything else is a listing that cannot exist. */
-export function isOpportunityId(id: number) {
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
-}
-
-/** The id of an address like /opportunities/42: digits only (not `1e3`, `042` or `4.0`), else NaN. */
-export function parseOpportunityId(param: string | undefined): number {
-  return param && /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : Number.NaN;
 }
 
 export const opportunityQuery = (id: number, userId: number | null) =>

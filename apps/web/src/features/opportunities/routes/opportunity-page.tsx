@@ -13,13 +13,8 @@ import { formatCurrency, formatDate, formatPercent } from '@/lib/format';
 import { asLanguage, localized } from '@/lib/localized';
 import { useSession } from '@/lib/use-session';
 import type { PageHandle } from '@/lib/page-handle';
-import {
-  isOpportunityId,
-  opportunityKey,
-  opportunityQuery,
-  parseOpportunityId,
-  useOpportunity,
-} from '../api/get-opportunity';
+import { isOpportunityId, parseOpportunityId } from '@/lib/opportunity-id';
+import { opportunityKey, opportunityQuery, useOpportunity } from '../api/get-opportunity';
 import { BookmarkButton, ShareButtons } from '../components/detail/detail-actions';
 import { ContactCard } from '../components/detail/contact-card';
 import { Documents, Financials, OperationFacts, Section } from '../components/detail/detail-sections';
