@@ -17,6 +17,17 @@ async function openHome(page: Page) {
   });
 }
 
+/** Answers the first request for `files` with 404, as a server of the new build does; counts those. */
+async function goneOnce(page: Page, files: string) {
+  const gone = { count: 0 };
+  await page.route(files, async (route) => {
+    if (gone.count > 0) return route.continue();
+    gone.count += 1;
+    await route.fulfill({ status: 404, contentType: 'application/json', body: '{}' });
+  });
+  return gone;
+}
+
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
@@ -32,47 +43,32 @@ for (const language of ['ar', 'en'] as const) {
 
     test('reloads the address and shows the page, with no error screen', async ({ page }) => {
       await openHome(page);
-      let answered404 = 0;
-      await page.route(faqCode, async (route) => {
-        if (answered404 > 0) return route.continue();
-        answered404 += 1;
-        await route.fulfill({ status: 404, contentType: 'application/json', body: '{}' });
-      });
+      const gone = await goneOnce(page, faqCode);
 
       await faqLink(page).click();
       await expect(faqTitle(page)).toBeVisible();
       await expect(page).toHaveURL(/\/faq$/);
       await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
-      expect(answered404).toBe(1);
+      expect(gone.count).toBe(1);
       expect(await sameDocument(page)).toBe(false);
       await expect(errorTitle(page)).toHaveCount(0);
     });
 
     test('a server-rendered page whose code is gone reloads and comes alive', async ({ page }) => {
-      let answered404 = 0;
-      await page.route(faqCode, async (route) => {
-        if (answered404 > 0) return route.continue();
-        answered404 += 1;
-        await route.fulfill({ status: 404, contentType: 'application/json', body: '{}' });
-      });
+      const gone = await goneOnce(page, faqCode);
       await page.goto('/faq');
       await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
       await expect(faqTitle(page)).toBeVisible();
-      expect(answered404).toBe(1);
+      expect(gone.count).toBe(1);
       await expect(errorTitle(page)).toHaveCount(0);
     });
 
     test('a server-rendered page whose app entry is gone reloads and comes alive', async ({ page }) => {
-      let answered404 = 0;
-      await page.route('**/assets/index-*.js', async (route) => {
-        if (answered404 > 0) return route.continue();
-        answered404 += 1;
-        await route.fulfill({ status: 404, contentType: 'application/json', body: '{}' });
-      });
+      const gone = await goneOnce(page, '**/assets/index-*.js');
       await page.goto('/faq');
       await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
       await expect(faqTitle(page)).toBeVisible();
-      expect(answered404).toBe(1);
+      expect(gone.count).toBe(1);
     });
 
     test('keeps the error screen, without reloading, when the network is down', async ({ page }) => {

@@ -4,20 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '@/lib/session';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
 import { OfferForm } from './offer-form';
+import { SAMPLE_OFFER } from './sample-offer';
 
-const offer = {
-  id: 11,
-  opportunityId: 4,
-  name: 'سارة',
-  phone: '966512345678',
-  email: 'sara@example.test',
-  reasons: { wantsOffer: true, knowRegulations: false, moreFinancial: false, moreOperational: false },
-  message: 'أرغب في شراء حصة في المشروع',
-  amount: 250000,
-  status: 'new',
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-};
+const offer = SAMPLE_OFFER;
 
 function signIn() {
   setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });

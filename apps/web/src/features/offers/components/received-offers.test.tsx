@@ -5,20 +5,9 @@ import { clearTokens, setTokens } from '@/lib/session';
 import { mockApi } from '@/test/api-mock';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { ReceivedOffers } from './received-offers';
+import { SAMPLE_OFFER } from './sample-offer';
 
-const offer = {
-  id: 11,
-  opportunityId: 4,
-  name: 'سارة',
-  phone: '966512345678',
-  email: 'sara@example.test',
-  reasons: { wantsOffer: true, knowRegulations: false, moreFinancial: false, moreOperational: false },
-  message: 'أرغب في شراء حصة في المشروع',
-  amount: 250000,
-  status: 'new',
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-};
+const offer = SAMPLE_OFFER;
 
 beforeEach(async () => {
   await setLanguage('ar');
