@@ -26,6 +26,7 @@ for (const lng of ['ar', 'en'] as const) {
   const o = (key: string) => text(catalogue(lng, 'opportunities'), key);
   const l = (key: string) => text(catalogue(lng, 'listings'), key);
   const home = (key: string) => text(catalogue(lng, 'home'), key);
+  const adv = (key: string) => text(catalogue(lng, 'advisors'), key);
 
   test.describe(`opportunity from listing to bookmark (${lng})`, () => {
     test.describe.configure({ mode: 'serial' });
@@ -177,6 +178,13 @@ for (const lng of ['ar', 'en'] as const) {
 
       await page.goto(`/opportunities/${id}/advisors`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page);
+
+      // Advisors of a listing that does not exist: said plainly, with a way on, and no useless Retry.
+      await page.goto('/opportunities/2147483000/advisors');
+      await expect(page.getByRole('heading', { level: 1, name: adv('notFound.title') })).toBeVisible();
+      await expect(page.getByRole('link', { name: adv('notFound.search') })).toHaveAttribute('href', '/search');
+      await expect(page.getByRole('alert')).toHaveCount(0);
       await expectAccessible(page);
     });
   });
