@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/cn';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { DEFAULT_PROFILE_TAB, PROFILE_TABS } from './profile-tabs';
 
 const tabClasses =
@@ -25,6 +26,8 @@ export function Component() {
   const active = PROFILE_TABS.some((tab) => tab.id === requested) ? requested! : DEFAULT_PROFILE_TAB;
   const { data: user } = useCurrentUser();
   const list = useRef<HTMLDivElement>(null);
+  // The arrow keys follow the tabs as they are laid out: a row on phones, a column from lg up.
+  const column = useMediaQuery('(min-width: 1024px)');
   // On phones the tabs are one row that scrolls sideways: bring the open one into it, whether it was
   // opened by a link (?tab=notifications is past the screen's edge) or by the keyboard.
   useEffect(() => {
@@ -62,7 +65,7 @@ export function Component() {
         value={active}
         onValueChange={(tab) => setParams(tab === DEFAULT_PROFILE_TAB ? {} : { tab }, { replace: true })}
         dir={lng === 'ar' ? 'rtl' : 'ltr'}
-        orientation="vertical"
+        orientation={column ? 'vertical' : 'horizontal'}
         className="mt-8 grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]"
       >
         <Tabs.List
