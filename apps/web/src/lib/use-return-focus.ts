@@ -1,22 +1,23 @@
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 
 /**
  * Focus back where it was when a Radix dialog opened, for a dialog opened by the page's own state
  * rather than a `Dialog.Trigger`: Radix returns the focus to its trigger, and without one it lands on
  * the body, so a keyboard or screen-reader user starts again from the top of the page. Spread the
  * result on `Dialog.Content` / `AlertDialog.Content`. An opener that is gone by then (the deleted row's
- * button) leaves Radix's default.
+ * button) leaves Radix's default. `opener`: the page's own button, when the dialog may mount after the
+ * click (code fetched on demand, lib/use-dialog-on-demand.ts) and so cannot see who opened it.
  */
-export function useReturnFocus() {
-  const opener = useRef<HTMLElement | null>(null);
+export function useReturnFocus(opener?: RefObject<HTMLElement | null>) {
+  const focused = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
       // Radix calls this on opening, before it moves the focus into the dialog.
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      focused.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     },
     onCloseAutoFocus: (event: Event) => {
-      const element = opener.current;
-      opener.current = null;
+      const element = opener?.current ?? focused.current;
+      focused.current = null;
       if (!element?.isConnected || element === document.body) return;
       event.preventDefault();
       element.focus();

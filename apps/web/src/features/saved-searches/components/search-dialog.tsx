@@ -25,19 +25,14 @@ export function SearchDialog({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus(opener);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
         <Dialog.Content
           dir={typeof document === 'undefined' ? undefined : (document.documentElement.dir as 'rtl' | 'ltr')}
-          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
-          onCloseAutoFocus={(event) => {
-            if (!opener?.current) return returnFocus.onCloseAutoFocus(event);
-            event.preventDefault();
-            opener.current.focus();
-          }}
+          {...returnFocus}
           className="fixed start-1/2 top-1/2 z-[80] grid max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900"
         >
           <div className="flex items-start justify-between gap-3">

@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { controlClasses } from '@/components/ui/form-field';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { whatsappLink, whatsappMessage, whatsappPhone } from './whatsapp';
 import { WHATSAPP_BUTTON_BASE as BASE } from './whatsapp-button';
 
@@ -34,6 +35,8 @@ export function WhatsappDialog({ opportunity, open, onOpenChange, opener }: What
   // The page's own address (this component only ever renders in the browser, once opened).
   const [message, setMessage] = useState(() => whatsappMessage(opportunity, window.location.href));
   const phone = whatsappPhone(opportunity.contactPhone);
+  // There is no Dialog.Trigger to go back to: focus returns to the page's own button.
+  const returnFocus = useReturnFocus(opener);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -41,11 +44,7 @@ export function WhatsappDialog({ opportunity, open, onOpenChange, opener }: What
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
         <Dialog.Content
           dir={document.documentElement.dir as 'rtl' | 'ltr'}
-          onCloseAutoFocus={(event) => {
-            // There is no Dialog.Trigger to go back to: return focus to the page's own button.
-            event.preventDefault();
-            opener.current?.focus();
-          }}
+          {...returnFocus}
           className="fixed start-1/2 top-1/2 z-[80] grid max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900"
         >
           <Dialog.Title className="text-lg font-bold text-slate-900 dark:text-white">
