@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
 import { Pagination } from '@/components/pagination';
-import { buttonClasses } from '@/components/ui/button';
 import { controlClasses } from '@/components/ui/form-field';
+import { UnavailableNotice } from '@/components/unavailable-notice';
 import { isApiError } from '@/lib/api-client';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { asLanguage, localized } from '@/lib/localized';
@@ -122,13 +122,11 @@ export function Component() {
 function ListingGone() {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{`${t('advisors.notFound.title')} | ${t('common.appName')}`}</title>
-      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t('advisors.notFound.title')}</h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">{t('advisors.notFound.body')}</p>
-      <Link to="/search" className={buttonClasses('primary', 'lg', 'mt-8')}>
-        {t('advisors.notFound.search')}
-      </Link>
-    </section>
+    <UnavailableNotice
+      title={t('advisors.notFound.title')}
+      body={t('advisors.notFound.body')}
+      to="/search"
+      action={t('advisors.notFound.search')}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { OpportunityLogo } from '@/components/opportunity-card';
 import { ErrorState } from '@/components/list-states';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { UnavailableNotice } from '@/components/unavailable-notice';
 import { isApiError } from '@/lib/api-client';
 import { formatCurrency, formatDate, formatPercent } from '@/lib/format';
 import { asLanguage, localized } from '@/lib/localized';
@@ -242,15 +243,11 @@ export function Component() {
 function ListingNotFound() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <title>{`${t('opportunities.detail.notFound')} | ${t('common.appName')}`}</title>
-      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
-        {t('opportunities.detail.notFound')}
-      </h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">{t('opportunities.detail.notFoundBody')}</p>
-      <Link to="/search" className={buttonClasses('primary', 'md', 'mt-6')}>
-        {t('opportunities.detail.backToSearch')}
-      </Link>
-    </div>
+    <UnavailableNotice
+      title={t('opportunities.detail.notFound')}
+      body={t('opportunities.detail.notFoundBody')}
+      to="/search"
+      action={t('opportunities.detail.backToSearch')}
+    />
   );
 }
