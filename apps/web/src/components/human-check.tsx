@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {} from 'altcha/types/react';
 import type {} from 'altcha/types/global';
@@ -87,7 +87,9 @@ export function HumanCheck({ onVerify, ref, className }: HumanCheckProps) {
     };
   }, [attempt]);
 
-  useEffect(() => {
+  // A layout effect: the listener is on the widget in the same commit that puts it in the page, so no
+  // state it announces can go unheard (a passive effect runs later, and a test under load saw the gap).
+  useLayoutEffect(() => {
     const element = widget.current;
     if (status !== 'ready' || !element) return;
     const onStateChange = (event: Event) => {
