@@ -100,12 +100,12 @@ export function MessageList({ messages, userId, otherName, hasOlder, loadingOlde
       {messages.length === 0 ? (
         <p className="py-10 text-center text-sm text-slate-600 dark:text-slate-400">{t('chat.firstMessage', { name: otherName })}</p>
       ) : null}
-      <ol className="grid gap-1.5">
+      <ol className="grid min-w-0 gap-1.5">
         {messages.map((message, index) => {
           const mine = message.senderId === userId;
           const newDay = index === 0 || dayKey(messages[index - 1]!.createdAt) !== dayKey(message.createdAt);
           return (
-            <li key={message.id} className="grid gap-1.5">
+            <li key={message.id} className="grid min-w-0 gap-1.5">
               {newDay ? (
                 <p className="my-2 text-center">
                   <span className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
@@ -116,13 +116,14 @@ export function MessageList({ messages, userId, otherName, hasOlder, loadingOlde
               <div className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
                 <div
                   className={cn(
-                    'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%]',
+                    'max-w-[85%] min-w-0 rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%]',
                     mine
                       ? 'rounded-ee-sm bg-brand-700 text-white dark:bg-brand-600'
                       : 'rounded-es-sm bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
                   )}
                 >
-                  <p dir="auto" className="text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap">
+                  {/* anywhere, not break-word: only it lowers the min-content width, so one unbroken word cannot widen the grid */}
+                  <p dir="auto" className="text-[0.95rem] leading-relaxed whitespace-pre-wrap wrap-anywhere">
                     {message.body}
                   </p>
                   <p className={cn('mt-1 flex items-center justify-end gap-1 text-[0.7rem]', mine ? 'text-brand-100' : 'text-slate-600 dark:text-slate-400')}>
