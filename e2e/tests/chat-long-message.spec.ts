@@ -1,7 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { text } from '../support/locales';
 import { expect, test, type Language } from '../support/fixtures';
-import { ADMIN, login, post, publishListing, registerOwner, signedIn, type Session } from './opportunities-support';
+import {
+  ADMIN,
+  login,
+  post,
+  publishListing,
+  registerOwner,
+  signedIn,
+  type Session,
+} from './opportunities-support';
 
 /**
  * One pasted link followed by a long word (no space for 300 characters) must not break a chat: on a
@@ -49,7 +57,12 @@ async function setUp(request: APIRequestContext, language: Language) {
   const chat = await post(request, '/api/chat', { opportunityId }, investor.session.accessToken);
   expect(chat.ok(), 'POST /api/chat').toBe(true);
   const chatId = ((await chat.json()) as { chat: { id: number } }).chat.id;
-  const sent = await post(request, `/api/chat/${chatId}/messages`, { body: UNBROKEN }, investor.session.accessToken);
+  const sent = await post(
+    request,
+    `/api/chat/${chatId}/messages`,
+    { body: UNBROKEN },
+    investor.session.accessToken,
+  );
   expect(sent.status(), 'POST message').toBe(201);
   return { chatId, owner: owner.session as Session };
 }
@@ -75,7 +88,10 @@ for (const language of ['ar', 'en'] as const) {
         await page.goto(`/profile/chats/${chatId}`);
         const message = page.getByText(UNBROKEN.slice(0, 40), { exact: false });
         await expect(message).toBeVisible();
-        const composer = page.getByRole('textbox', { name: text(language, 'chat.composerLabel'), exact: true });
+        const composer = page.getByRole('textbox', {
+          name: text(language, 'chat.composerLabel'),
+          exact: true,
+        });
         await expect(composer).toBeInViewport();
         expect(await pageWidth(page)).toBeLessThanOrEqual(375);
         const box = await message.boundingBox();
