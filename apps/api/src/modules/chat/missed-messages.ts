@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Language } from '@safqa/shared/constants';
 import type { Db } from '../../db/client';
 import { renderEmail } from '../../mail/render-email';
+import { numberLocale } from '../../mail/number-locale';
 
 export const MISSED_SCHEDULE = 'chat.missed-messages';
 /** A message unread this long tells its recipient by email... */
@@ -68,7 +69,7 @@ function texts(row: MissedRow) {
 }
 
 function missedEmail(lang: Language, row: MissedRow, url: string) {
-  const count = new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA').format(Number(row.unread));
+  const count = new Intl.NumberFormat(numberLocale(lang)).format(Number(row.unread));
   return lang === 'ar'
     ? renderEmail({
         lang,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerReceivedNotice } from './emails';
+import { newOfferEmail, offerReceivedNotice } from './emails';
 import type { OfferRow } from './repository';
 
 const target = {
@@ -26,5 +26,21 @@ describe('offerReceivedNotice', () => {
   it('names only the investor when the offer has no amount', () => {
     const notice = offerReceivedNotice(target, { name: 'Sarah', amount: null } as OfferRow);
     expect(notice.body).toEqual({ ar: 'Sarah', en: 'Sarah' });
+  });
+});
+
+describe('newOfferEmail', () => {
+  it("writes the amount in the Arabic email with the same Latin digits as the phone number beside it", () => {
+    const offer = {
+      name: 'سارة',
+      phone: '966551234567',
+      email: 'sara@example.test',
+      amount: 250_000,
+      reasons: {},
+      message: 'مهتمة بالشراء',
+    } as unknown as OfferRow;
+    const email = newOfferEmail('ar', target, offer, 'https://safqa.example');
+    expect(visible(email.text)).toContain('المبلغ المعروض: 250,000 ر.س.');
+    expect(email.text).not.toMatch(/[٠-٩]/u);
   });
 });

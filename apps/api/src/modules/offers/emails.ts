@@ -1,6 +1,7 @@
 import type { Language } from '@safqa/shared/constants';
 import { OFFER_CODE_TTL_MINUTES, OFFER_REASONS, type OfferReason } from '@safqa/shared/validation/offers';
 import { renderEmail, type RenderedEmail } from '../../mail/render-email';
+import { numberLocale } from '../../mail/number-locale';
 import type { OfferRow } from './repository';
 import type { OfferTarget } from './peers';
 
@@ -26,7 +27,7 @@ function title(target: OfferTarget, lang: Language) {
 }
 
 function money(amount: number, lang: Language) {
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA', {
+  return new Intl.NumberFormat(numberLocale(lang), {
     style: 'currency',
     currency: 'SAR',
     maximumFractionDigits: 0,
@@ -118,24 +119,13 @@ export function decisionEmail(
 }
 
 /** Notification-centre entries of the offer emails. */
-/**
- * An amount inside the app (the bell, the notifications tab): written like the web app writes every
- * number, Latin digits in Arabic too (apps/web/src/lib/format.ts), not the emails' Arabic-Indic ones.
- */
-function appMoney(amount: number, lang: Language) {
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-US-u-nu-latn', {
-    style: 'currency',
-    currency: 'SAR',
-    maximumFractionDigits: 0,
-  }).format(amount);
-}
 
 export function offerReceivedNotice(target: OfferTarget, offer: OfferRow) {
   return {
     title: { ar: `عرض جديد على «${target.nameAr}»`, en: `New offer on “${target.name}”` },
     body: {
-      ar: offer.amount ? `${offer.name}: ${appMoney(offer.amount, 'ar')}` : offer.name,
-      en: offer.amount ? `${offer.name}: ${appMoney(offer.amount, 'en')}` : offer.name,
+      ar: offer.amount ? `${offer.name}: ${money(offer.amount, 'ar')}` : offer.name,
+      en: offer.amount ? `${offer.name}: ${money(offer.amount, 'en')}` : offer.name,
     },
   };
 }

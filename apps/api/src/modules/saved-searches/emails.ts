@@ -1,5 +1,6 @@
 import type { Language } from '@safqa/shared/constants';
 import { renderEmail, type EmailCard } from '../../mail/render-email';
+import { numberLocale } from '../../mail/number-locale';
 import type { CardRow } from '../opportunities/queries';
 
 /** Saved-search alert emails, Arabic first: one listing (instant) or a day's listings (digest). */
@@ -27,13 +28,10 @@ const TEXTS = {
   },
 } as const;
 
-function locale(lang: Language) {
-  return lang === 'ar' ? 'ar-SA' : 'en-SA';
-}
 
 export function listingCard(row: CardRow, lang: Language, publicUrl: string): EmailCard {
-  const money = new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 });
-  const percent = new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 2 });
+  const money = new Intl.NumberFormat(numberLocale(lang), { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 });
+  const percent = new Intl.NumberFormat(numberLocale(lang), { style: 'percent', maximumFractionDigits: 2 });
   const ar = lang === 'ar';
   return {
     title: ar ? row.name_ar : row.name,
@@ -61,7 +59,7 @@ export function alertEmail(options: {
   const subject =
     listings.length === 1
       ? t.instantSubject(options.searchName, lang === 'ar' ? first.name_ar : first.name)
-      : t.digestSubject(options.searchName, new Intl.NumberFormat(locale(lang)).format(listings.length));
+      : t.digestSubject(options.searchName, new Intl.NumberFormat(numberLocale(lang)).format(listings.length));
   return renderEmail({
     lang,
     subject,
