@@ -120,6 +120,19 @@ describe('reset password', () => {
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().code).toBe('TOKEN_INVALID');
     expect((await client.get(`/api/auth/reset-password?token=${token}`)).json().code).toBe('TOKEN_INVALID');
+    // The person holding a used link is told it was used, in their language, not only "invalid".
+    expect((await client.get(`/api/auth/reset-password?token=${token}`)).json().message).toBe(
+      'استُخدم هذا الرابط من قبل، فرابط إعادة التعيين يعمل مرة واحدة. اطلب رابطًا جديدًا إن احتجت إليه.',
+    );
+    const english = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/reset-password?token=${token}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.json()).toMatchObject({
+      code: 'TOKEN_INVALID',
+      message: 'This link was already used: a reset link works once. Request a new one if you need it.',
+    });
   });
 
   it('kills the other reset links of the user once one is used', async () => {
@@ -148,6 +161,8 @@ describe('reset password', () => {
     const expired = await client.post('/api/auth/reset-password', { token, newPassword: 'N3w!Password' });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().code).toBe('TOKEN_EXPIRED');
+    // Not the access token's "your session has expired": this is a link, and it says what to do.
+    expect(expired.json().message).toBe('انتهت صلاحية هذا الرابط، فرابط إعادة التعيين يعمل ساعة واحدة. اطلب رابطًا جديدًا.');
     expect((await client.get('/api/auth/reset-password')).json().code).toBe('TOKEN_MISSING');
     expect((await client.get('/api/auth/reset-password?token=nope')).json().code).toBe('TOKEN_INVALID');
   });

@@ -144,7 +144,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resetTokenResponse, ...errors },
       },
     },
-    async (request) => auth.checkResetToken(app, request.query.token),
+    async (request) => auth.checkResetToken(app, request.query.token, request.lang),
   );
 
   app.post(

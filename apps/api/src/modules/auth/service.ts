@@ -122,7 +122,9 @@ export async function verifyEmail(
   if (!user) throw new AppError(400, 'TOKEN_INVALID');
   if (user.emailVerifiedAt) throw new AppError(409, 'ALREADY_VERIFIED');
   if (row.usedAt) throw new AppError(400, 'TOKEN_INVALID');
-  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'TOKEN_EXPIRED');
+  if (row.expiresAt.getTime() <= Date.now()) {
+    throw new AppError(400, 'TOKEN_EXPIRED', { message: authMessage('verifyLinkExpired', lang) });
+  }
   await app.db.transaction(async (tx) => {
     if (!(await consumeEmailToken(tx, row.id))) throw new AppError(409, 'ALREADY_VERIFIED');
     await markEmailVerified(tx, userId);
@@ -238,16 +240,24 @@ export async function forgotPassword(app: FastifyInstance, body: EmailCaptchaBod
   });
 }
 
-async function usableResetToken(app: FastifyInstance, token: string | undefined): Promise<EmailTokenRow> {
+/** A used or expired link says which it is: the person holding it only needs to know what to do next. */
+async function usableResetToken(
+  app: FastifyInstance,
+  token: string | undefined,
+  lang: Language,
+): Promise<EmailTokenRow> {
   if (!token) throw new AppError(400, 'TOKEN_MISSING');
   const row = await findEmailToken(app.db, token, 'reset_password');
-  if (!row || row.usedAt) throw new AppError(400, 'TOKEN_INVALID');
-  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'TOKEN_EXPIRED');
+  if (!row) throw new AppError(400, 'TOKEN_INVALID');
+  if (row.usedAt) throw new AppError(400, 'TOKEN_INVALID', { message: authMessage('resetLinkUsed', lang) });
+  if (row.expiresAt.getTime() <= Date.now()) {
+    throw new AppError(400, 'TOKEN_EXPIRED', { message: authMessage('resetLinkExpired', lang) });
+  }
   return row;
 }
 
-export async function checkResetToken(app: FastifyInstance, token: string | undefined) {
-  await usableResetToken(app, token);
+export async function checkResetToken(app: FastifyInstance, token: string | undefined, lang: Language) {
+  await usableResetToken(app, token, lang);
   return { valid: true as const };
 }
 
@@ -260,10 +270,12 @@ export async function resetPassword(
   body: { token: string; newPassword: string },
   lang: Language,
 ) {
-  const row = await usableResetToken(app, body.token);
+  const row = await usableResetToken(app, body.token, lang);
   const passwordHash = await hashPassword(body.newPassword);
   await app.db.transaction(async (tx) => {
-    if (!(await consumeEmailToken(tx, row.id))) throw new AppError(400, 'TOKEN_INVALID');
+    if (!(await consumeEmailToken(tx, row.id))) {
+      throw new AppError(400, 'TOKEN_INVALID', { message: authMessage('resetLinkUsed', lang) });
+    }
     const user = (await findUserById(tx, row.userId)) as UserRow;
     await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
     await consumeAllEmailTokens(tx, user.id, 'reset_password');

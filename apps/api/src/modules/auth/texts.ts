@@ -9,6 +9,9 @@ const texts = {
     forgot: 'إذا كان هناك حساب بهذا البريد، فقد أرسلنا رسالة.',
     reset: 'تمت إعادة تعيين كلمة المرور. يمكنك تسجيل الدخول الآن.',
     passwordChanged: 'تم تغيير كلمة المرور.',
+    resetLinkUsed: 'استُخدم هذا الرابط من قبل، فرابط إعادة التعيين يعمل مرة واحدة. اطلب رابطًا جديدًا إن احتجت إليه.',
+    resetLinkExpired: 'انتهت صلاحية هذا الرابط، فرابط إعادة التعيين يعمل ساعة واحدة. اطلب رابطًا جديدًا.',
+    verifyLinkExpired: 'انتهت صلاحية رابط التأكيد، فهو يعمل 24 ساعة. اطلب رسالة تأكيد جديدة.',
     verifyEmail: {
       subject: 'أكّد بريدك الإلكتروني في صفقة',
       heading: 'مرحبًا {username}',
@@ -44,6 +47,9 @@ const texts = {
     forgot: 'If there is an account, an email has been sent.',
     reset: 'Your password has been reset. You can log in now.',
     passwordChanged: 'Your password has been changed.',
+    resetLinkUsed: 'This link was already used: a reset link works once. Request a new one if you need it.',
+    resetLinkExpired: 'This link has expired: a reset link works for one hour. Request a new one.',
+    verifyLinkExpired: 'This verification link has expired: it works for 24 hours. Request a new email.',
     verifyEmail: {
       subject: 'Verify your email for Safqa',
       heading: 'Hello {username}',
@@ -75,7 +81,16 @@ const texts = {
 } as const;
 
 export type EmailKind = 'verifyEmail' | 'resetPassword' | 'passwordNotice';
-export type MessageKind = 'signedUp' | 'verified' | 'resent' | 'forgot' | 'reset' | 'passwordChanged';
+export type MessageKind =
+  | 'signedUp'
+  | 'verified'
+  | 'resent'
+  | 'forgot'
+  | 'reset'
+  | 'passwordChanged'
+  | 'resetLinkUsed'
+  | 'resetLinkExpired'
+  | 'verifyLinkExpired';
 
 export function authMessage(kind: MessageKind, lang: Language): string {
   return texts[lang][kind];

@@ -95,6 +95,7 @@ describe('GET /api/auth/verify-email', () => {
     const res = await client.get(`/api/auth/verify-email${account.query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('TOKEN_EXPIRED');
+    expect(res.json().message).toBe('انتهت صلاحية رابط التأكيد، فهو يعمل 24 ساعة. اطلب رسالة تأكيد جديدة.');
   });
 });
 

@@ -64,6 +64,18 @@ describe('verify email page', { timeout: 30_000 }, () => {
     });
   });
 
+  it('a link opened again after it worked says the email is verified and offers to sign in, not to resend', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ code: 'ALREADY_VERIFIED', message: 'البريد الإلكتروني مؤكد مسبقًا' }, { status: 409 }),
+    );
+    await open('/verify-email?token=used&userId=12');
+    expect(await screen.findByText('بريدك مؤكد من قبل')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'الذهاب لتسجيل الدخول' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'إعادة إرسال رسالة التأكيد' })).toBeNull();
+    expect(getToastState().toasts).toHaveLength(0);
+  });
+
   it('without a token offers the resend form, which needs the human check', async () => {
     const user = userEvent.setup();
     await open('/verify-email');

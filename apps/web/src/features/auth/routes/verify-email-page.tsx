@@ -7,7 +7,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { trackEvent } from '@/lib/analytics';
-import { serverMessage } from '@/lib/api-client';
+import { isApiError, serverMessage } from '@/lib/api-client';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthLayout } from '../components/auth-layout';
 import { ResendVerificationForm } from '../components/resend-verification-form';
@@ -15,7 +15,8 @@ import { ResendVerificationForm } from '../components/resend-verification-form';
 /**
  * /verify-email?token=&userId= (SPEC.md sections 2 and 4). With a token the verification fires once
  * per visit: a spinner while verifying, then a success or an error alert (the server's message, else a
- * default; the error is also a toast). Without a token: the resend form. Always a way home.
+ * default; the error is also a toast). A link opened again after it worked (409 ALREADY_VERIFIED) is
+ * no failure: it says so and offers to sign in. Without a token: the resend form. Always a way home.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -38,16 +39,20 @@ export function Component() {
       { token, userId },
       {
         onSuccess: () => trackEvent('email_verification_success'),
-        onError: (error) =>
+        onError: (error) => {
+          if (isAlreadyVerified(error)) return;
           toast({
             variant: 'destructive',
             title: t('auth.verify.errorTitle'),
             description: serverMessage(error) ?? t('auth.verify.error'),
-          }),
+          });
+        },
       },
     );
   }, [token, userId, verify, t]);
 
+  const alreadyVerified = verify.isError && isAlreadyVerified(verify.error);
+  const failed = verify.isError && !alreadyVerified;
   return (
     <AuthLayout title={t('auth.verify.title')}>
       <div className="grid gap-6">
@@ -65,7 +70,12 @@ export function Component() {
             {verify.data.message || t('auth.verify.success')}
           </Alert>
         ) : null}
-        {verify.isError ? (
+        {alreadyVerified ? (
+          <Alert variant="success" title={t('auth.verify.alreadyTitle')}>
+            {t('auth.verify.already')}
+          </Alert>
+        ) : null}
+        {failed ? (
           <Alert variant="error" title={t('auth.verify.errorTitle')}>
             {serverMessage(verify.error) ?? t('auth.verify.error')}
           </Alert>
@@ -75,12 +85,12 @@ export function Component() {
             <Home aria-hidden="true" className="size-5" />
             {t('auth.shared.goHome')}
           </Link>
-          {verify.isSuccess ? (
+          {verify.isSuccess || alreadyVerified ? (
             <Link to="/login" className={buttonClasses('primary', 'lg')}>
               {t('auth.shared.goToLogin')}
             </Link>
           ) : null}
-          {verify.isError ? (
+          {failed ? (
             <Link to="/verify-email" className={buttonClasses('primary', 'lg')}>
               {t('auth.verify.resendTitle')}
             </Link>
@@ -89,4 +99,8 @@ export function Component() {
       </div>
     </AuthLayout>
   );
+}
+
+function isAlreadyVerified(error: unknown) {
+  return isApiError(error) && error.code === 'ALREADY_VERIFIED';
 }
