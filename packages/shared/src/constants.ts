@@ -70,3 +70,8 @@ export type OpportunityType = (typeof OPPORTUNITY_TYPES)[number];
 /** Orders of the search (GET /api/opportunities `sort`); here so /search can read them without zod. */
 export const SEARCH_SORTS = ['newest', 'oldest', 'amount_asc', 'amount_desc', 'popular'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
+/**
+ * Under this many comparable listings there is no sector range and the valuation flag is
+ * `insufficient_data`; here so the listing page can say how many it takes without zod.
+ */
+export const VALUATION_MIN_COMPARABLES = 5;

@@ -46,9 +46,6 @@ export const insightsResponse = z.object({
 });
 export type Insights = z.infer<typeof insightsResponse>;
 
-/** Under this many comparable listings there is no sector range and the flag is `insufficient_data`. */
-export const VALUATION_MIN_COMPARABLES = 5;
-
 const { offeredPercentage, requiredAmount, ebitda, yearlySales } = financialInfoStep.shape;
 
 /** The wizard's financial figures (same bounds as the listing itself) plus the business type. */

@@ -1,10 +1,5 @@
-import {
-  VALUATION_MIN_COMPARABLES,
-  type InsightDays,
-  type Insights,
-  type Valuation,
-  type ValuationFlag,
-} from '@safqa/shared/validation/insights';
+import { VALUATION_MIN_COMPARABLES } from '@safqa/shared/constants';
+import type { InsightDays, Insights, Valuation, ValuationFlag } from '@safqa/shared/validation/insights';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AuthUser } from '../../plugins/auth';

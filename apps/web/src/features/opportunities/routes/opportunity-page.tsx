@@ -164,7 +164,7 @@ export function Component() {
           </Section>
           <Section id="financials-title" title={t('opportunities.detail.financials')}>
             <Financials o={o} />
-            {isSignedIn && !o.financialsLocked ? <ListingValuation id={o.id} /> : null}
+            {isSignedIn && !o.financialsLocked ? <ListingValuation id={o.id} own={o.isOwner} /> : null}
           </Section>
           <Section id="documents-title" title={t('opportunities.detail.documents')}>
             <Documents o={o} />

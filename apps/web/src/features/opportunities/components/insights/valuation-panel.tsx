@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { VALUATION_MIN_COMPARABLES } from '@safqa/shared/constants';
 import type { Valuation, ValuationFlag } from '@safqa/shared/validation/insights';
 import { formatCurrency, formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
@@ -32,7 +33,7 @@ export function ValuationPanel({ valuation, warning = false }: { valuation: Valu
     <div className="grid gap-4" data-testid="valuation" data-flag={flag}>
       <div className={cn('grid gap-1 rounded-xl border p-4', FLAG_CLASSES[flag])}>
         <p className="font-bold">{t(`insights.valuation.flag.${flag}`)}</p>
-        <p className="text-sm">{t(`insights.valuation.flagBody.${flag}`)}</p>
+        <p className="text-sm">{t(`insights.valuation.flagBody.${flag}`, { needed: formatNumber(VALUATION_MIN_COMPARABLES, lng) })}</p>
         {warning ? <p className="text-sm font-medium">{t('insights.valuation.warning')}</p> : null}
       </div>
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -43,7 +44,14 @@ export function ValuationPanel({ valuation, warning = false }: { valuation: Valu
         <div className="grid gap-0.5">
           <dt className="text-sm text-slate-600 dark:text-slate-400">{t('insights.valuation.sector')}</dt>
           <dd className="font-semibold text-slate-900 dark:text-white">
-            {t('insights.valuation.comparables', { count: valuation.comparables, formatted: formatNumber(valuation.comparables, lng) })}
+            {/* Under the threshold nothing was compared: say how many there are and how many it takes. */}
+            {flag === 'insufficient_data'
+              ? t('insights.valuation.comparablesSoFar', {
+                  count: valuation.comparables,
+                  formatted: formatNumber(valuation.comparables, lng),
+                  needed: formatNumber(VALUATION_MIN_COMPARABLES, lng),
+                })
+              : t('insights.valuation.comparables', { count: valuation.comparables, formatted: formatNumber(valuation.comparables, lng) })}
           </dd>
         </div>
         <div className="grid gap-0.5">
