@@ -16,6 +16,9 @@ vi.mock('altcha/external', () => {
   if (loads.attempts === 1) throw new Error('network down');
   class FakeAltcha extends HTMLElement {
     reset = vi.fn();
+    state = 'unverified';
+    getState = () => this.state;
+    verify = vi.fn(async () => null);
   }
   if (!customElements.get('altcha-widget')) customElements.define('altcha-widget', FakeAltcha);
   globalThis.$altcha ??= { algorithms: new Map() } as unknown as typeof globalThis.$altcha;
@@ -25,7 +28,13 @@ vi.mock('altcha/altcha.css', () => ({}));
 vi.mock('altcha/workers/pbkdf2?worker', () => ({ default: class FakeWorker {} }));
 vi.mock('altcha/i18n/ar', () => ({}));
 
-type FakeWidget = HTMLElement & { reset: ReturnType<typeof vi.fn>; challenge?: string; language?: string };
+type FakeWidget = HTMLElement & {
+  reset: ReturnType<typeof vi.fn>;
+  verify: ReturnType<typeof vi.fn>;
+  state: string;
+  challenge?: string;
+  language?: string;
+};
 
 function widget(): FakeWidget {
   const element = document.querySelector('altcha-widget');
@@ -72,6 +81,48 @@ describe('HumanCheck', () => {
     act(() => ref.current?.reset());
     expect(widget().reset).toHaveBeenCalledTimes(1);
     expect(onVerify).toHaveBeenLastCalledWith(null);
+  });
+
+  it('a submit waits for the proof of work: it starts an untouched widget and answers its solution', async () => {
+    const ref = createRef<HumanCheckHandle>();
+    render(<HumanCheck onVerify={() => {}} ref={ref} />);
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+
+    const solved = ref.current!.solve();
+    expect(widget().verify).toHaveBeenCalledTimes(1);
+    announce('verifying');
+    announce('verified', 'c29sdmVk');
+    await expect(solved).resolves.toBe('c29sdmVk');
+    // Already solved: at once, without another proof of work.
+    await expect(ref.current!.solve()).resolves.toBe('c29sdmVk');
+    expect(widget().verify).toHaveBeenCalledTimes(1);
+  });
+
+  it('a submit pressed while the widget is working waits for that work instead of starting another', async () => {
+    const ref = createRef<HumanCheckHandle>();
+    const onVerify = vi.fn();
+    render(<HumanCheck onVerify={onVerify} ref={ref} />);
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    widget().state = 'verifying';
+    announce('verifying');
+
+    const solved = ref.current!.solve();
+    announce('verified', 'ZmFzdA==');
+    await expect(solved).resolves.toBe('ZmFzdA==');
+    expect(widget().verify).not.toHaveBeenCalled();
+    expect(onVerify).toHaveBeenLastCalledWith('ZmFzdA==');
+  });
+
+  it('answers null when the proof of work fails, and after a reset asks for a new one', async () => {
+    const ref = createRef<HumanCheckHandle>();
+    render(<HumanCheck onVerify={() => {}} ref={ref} />);
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    announce('verified', 'b2xk');
+    act(() => ref.current?.reset());
+    const solved = ref.current!.solve();
+    expect(widget().verify).toHaveBeenCalledTimes(1);
+    announce('expired');
+    await expect(solved).resolves.toBeNull();
   });
 
   it('follows the UI language', async () => {

@@ -17,7 +17,16 @@ export const CHALLENGE_URL = '/api/captcha/challenge';
 export interface HumanCheckHandle {
   /** Back to unchecked (after a failed submit, or a successful one that cleared the form); reports null. */
   reset(): void;
+  /**
+   * The solution once the proof of work is done: at once when it is, after it when it is under way,
+   * and it starts it when nobody has touched the widget yet (a password manager filled the form and
+   * the visitor pressed submit). Null when none can be had (not loaded, failed, given up on).
+   */
+  solve(): Promise<string | null>;
 }
+
+/** How long a submit waits for the proof of work before saying the check is needed. */
+const SOLVE_TIMEOUT_MS = 60_000;
 
 export interface HumanCheckProps {
   /**
@@ -71,9 +80,15 @@ export function HumanCheck({ onVerify, ref, className }: HumanCheckProps) {
   /** Bumped by "Try again": downloads again if needed and mounts a fresh widget. */
   const [attempt, setAttempt] = useState(0);
   const widget = useRef<WidgetElement>(null);
-  const report = useRef(onVerify);
+  /** The solution the widget last announced, until it is reset, expires or fails. */
+  const solution = useRef<string | null>(null);
+  const onVerifyRef = useRef(onVerify);
   useEffect(() => {
-    report.current = onVerify;
+    onVerifyRef.current = onVerify;
+  });
+  const report = useRef((token: string | null) => {
+    solution.current = token;
+    onVerifyRef.current(token);
   });
 
   useEffect(() => {
@@ -114,6 +129,15 @@ export function HumanCheck({ onVerify, ref, className }: HumanCheckProps) {
         widget.current?.reset?.();
         report.current(null);
       },
+      async solve() {
+        if (solution.current) return solution.current;
+        const element = widget.current;
+        if (!element?.verify) return null;
+        const outcome = nextOutcome(element);
+        // Already working (the visitor focused the form): wait for it rather than start a second one.
+        if (element.getState?.() !== 'verifying') void element.verify().catch(() => undefined);
+        return outcome;
+      },
     }),
     [],
   );
@@ -151,4 +175,22 @@ export function HumanCheck({ onVerify, ref, className }: HumanCheckProps) {
       />
     </div>
   );
+}
+
+/** The widget's next verdict: its solution when verified, null on failure, expiry or time-out. */
+function nextOutcome(element: WidgetElement): Promise<string | null> {
+  return new Promise((resolve) => {
+    const done = (token: string | null) => {
+      element.removeEventListener('statechange', onStateChange);
+      clearTimeout(timer);
+      resolve(token);
+    };
+    const onStateChange = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<StateChange>).detail;
+      if (state === 'verified') done(payload);
+      else if (state === 'error' || state === 'expired') done(null);
+    };
+    const timer = setTimeout(() => done(null), SOLVE_TIMEOUT_MS);
+    element.addEventListener('statechange', onStateChange);
+  });
 }

@@ -1,9 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Send from 'lucide-react/icons/send';
 import { emailForm } from '@safqa/shared/validation/auth';
-import { HumanCheck, type HumanCheckHandle } from '@/components/human-check';
+import { HumanCheck } from '@/components/human-check';
+import { useHumanCheck } from '@/components/use-human-check';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-field';
@@ -25,15 +26,15 @@ export function ForgotPasswordForm() {
   const { t, i18n } = useTranslation();
   const forgot = useForgotPassword();
   const form = useZodForm(emailForm, { defaultValues: { email: '' } });
-  const humanCheck = useRef<HumanCheckHandle>(null);
-  const [captcha, setCaptcha] = useState<string | null>(null);
+  const humanCheck = useHumanCheck();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
-  const pending = forgot.isPending;
+  const pending = forgot.isPending || humanCheck.solving;
 
   // handleSubmit runs in the submit event, not during render: the handler resets the widget by ref.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(async ({ email }) => {
       setStatus({ state: 'idle' });
+      const captcha = await humanCheck.take();
       if (!captcha) {
         toast({
           variant: 'destructive',
@@ -50,8 +51,7 @@ export function ForgotPasswordForm() {
       } catch (error) {
         setStatus({ state: 'error', message: serverMessage(error) ?? t('auth.shared.unexpected') });
       } finally {
-        setCaptcha(null);
-        humanCheck.current?.reset();
+        humanCheck.reset();
       }
     })(event);
 
@@ -82,7 +82,7 @@ export function ForgotPasswordForm() {
           />
         )}
       </Field>
-      <HumanCheck ref={humanCheck} onVerify={setCaptcha} />
+      <HumanCheck {...humanCheck.props} />
       <div className="flex flex-wrap gap-3">
         <Button
           type="submit"

@@ -1,9 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import LogIn from 'lucide-react/icons/log-in';
 import { loginForm } from '@safqa/shared/validation/auth';
-import { HumanCheck, type HumanCheckHandle } from '@/components/human-check';
+import { HumanCheck } from '@/components/human-check';
+import { useHumanCheck } from '@/components/use-human-check';
 import { PasswordInput } from '@/components/password-input';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-field';
@@ -15,27 +16,23 @@ import { loginErrorMessage } from './login-error';
 
 /**
  * SPEC.md sections 2, 4 and 5, login: email and password (show/hide), the human check, links to
- * /forgot-password and /register. Without a human-check token: a destructive toast and no call. After
- * login: the tokens are stored and a welcome toast shown; the page redirects. Every failure shows a
- * toast and resets the human check.
+ * /forgot-password and /register. Sign in waits for the human check's proof of work (starting it if
+ * the form was filled without touching it); only when none can be had: a destructive toast and no
+ * call. After login: the tokens are stored and a welcome toast shown; the page redirects. Every
+ * failure shows a toast and resets the human check.
  */
 export function LoginForm() {
   const { t, i18n } = useTranslation();
   const login = useLogin();
   const form = useZodForm(loginForm, { defaultValues: { email: '', password: '' } });
-  const humanCheck = useRef<HumanCheckHandle>(null);
-  const [captcha, setCaptcha] = useState<string | null>(null);
+  const humanCheck = useHumanCheck();
   const errors = form.formState.errors;
-  const pending = login.isPending;
-
-  const resetHumanCheck = () => {
-    setCaptcha(null);
-    humanCheck.current?.reset();
-  };
+  const pending = login.isPending || humanCheck.solving;
 
   // handleSubmit runs in the submit event, not during render: the handler resets the widget by ref.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(async (values) => {
+      const captcha = await humanCheck.take();
       if (!captcha) {
         toast({
           variant: 'destructive',
@@ -60,7 +57,7 @@ export function LoginForm() {
             </Link>
           ) : undefined,
         });
-        resetHumanCheck();
+        humanCheck.reset();
       }
     })(event);
 
@@ -91,7 +88,7 @@ export function LoginForm() {
           {t('auth.login.forgot')}
         </Link>
       </div>
-      <HumanCheck ref={humanCheck} onVerify={setCaptcha} />
+      <HumanCheck {...humanCheck.props} />
       <Button type="submit" size="lg" disabled={pending} aria-busy={pending || undefined} className="w-full">
         {pending ? (
           <SpinnerIcon className="size-5" />

@@ -1,11 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import UserPlus from 'lucide-react/icons/user-plus';
 import { registerForm, type RegisterFormInput, type SignupInput } from '@safqa/shared/validation/auth';
 import { AdvisorFields } from '@/components/advisor-fields';
-import { HumanCheck, type HumanCheckHandle } from '@/components/human-check';
+import { HumanCheck } from '@/components/human-check';
+import { useHumanCheck } from '@/components/use-human-check';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { PasswordInput } from '@/components/password-input';
 import { Alert } from '@/components/ui/alert';
@@ -46,17 +47,16 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const { t, i18n } = useTranslation();
   const signup = useSignup();
   const form = useZodForm(registerForm, { defaultValues: EMPTY, mode: 'onTouched' });
-  const humanCheck = useRef<HumanCheckHandle>(null);
-  const [captcha, setCaptcha] = useState<string | null>(null);
+  const humanCheck = useHumanCheck();
   const [captchaMissing, setCaptchaMissing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
   const errors = form.formState.errors;
   const error = (name: (typeof FIELDS)[number]) => fieldError(errors[name]?.message, i18n.language);
-  const pending = signup.isPending;
+  const pending = signup.isPending || humanCheck.solving;
 
   const onCaptcha = (token: string | null) => {
-    setCaptcha(token);
+    humanCheck.props.onVerify(token);
     if (token) setCaptchaMissing(false);
   };
 
@@ -64,6 +64,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(async (values) => {
       setFailure(null);
+      const captcha = await humanCheck.take();
       if (!captcha) {
         setCaptchaMissing(true);
         return;
@@ -87,12 +88,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       try {
         await signup.mutateAsync(body);
         form.reset(EMPTY);
-        setCaptcha(null);
-        humanCheck.current?.reset();
+        humanCheck.reset();
         onRegistered(values.email);
       } catch (caught) {
-        setCaptcha(null);
-        humanCheck.current?.reset();
+        humanCheck.reset();
         if (isApiError(caught) && caught.code === 'EMAIL_EXISTS') {
           form.setError(
             'email',
@@ -159,7 +158,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         <PasswordChecklist value={password} />
         <AdvisorFields />
         <div className="grid gap-1.5">
-          <HumanCheck ref={humanCheck} onVerify={onCaptcha} />
+          <HumanCheck ref={humanCheck.props.ref} onVerify={onCaptcha} />
           {captchaMissing ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
               {t('auth.humanCheck.required')}

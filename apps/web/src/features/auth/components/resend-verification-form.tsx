@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Send from 'lucide-react/icons/send';
 import { emailForm } from '@safqa/shared/validation/auth';
-import { HumanCheck, type HumanCheckHandle } from '@/components/human-check';
+import { HumanCheck } from '@/components/human-check';
+import { useHumanCheck } from '@/components/use-human-check';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-field';
@@ -23,15 +24,15 @@ export function ResendVerificationForm() {
   const { t, i18n } = useTranslation();
   const resend = useResendVerification();
   const form = useZodForm(emailForm, { defaultValues: { email: '' } });
-  const humanCheck = useRef<HumanCheckHandle>(null);
-  const [captcha, setCaptcha] = useState<string | null>(null);
+  const humanCheck = useHumanCheck();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
-  const pending = resend.isPending;
+  const pending = resend.isPending || humanCheck.solving;
 
   // handleSubmit runs in the submit event, not during render: the handler resets the widget by ref.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(async ({ email }) => {
       setStatus({ state: 'idle' });
+      const captcha = await humanCheck.take();
       if (!captcha) {
         toast({
           variant: 'destructive',
@@ -50,8 +51,7 @@ export function ResendVerificationForm() {
         toast({ variant: 'destructive', title: t('auth.verify.resendTitle'), description: message });
         setStatus({ state: 'error', message });
       } finally {
-        setCaptcha(null);
-        humanCheck.current?.reset();
+        humanCheck.reset();
       }
     })(event);
 
@@ -80,7 +80,7 @@ export function ResendVerificationForm() {
           />
         )}
       </Field>
-      <HumanCheck ref={humanCheck} onVerify={setCaptcha} />
+      <HumanCheck {...humanCheck.props} />
       <Button
         type="submit"
         size="lg"

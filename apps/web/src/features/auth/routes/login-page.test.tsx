@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { dispatch, getToastState } from '@/components/ui/toast-store';
 import { getTokens } from '@/lib/session';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
-import { resets } from '@/test/fake-human-check';
+import { proofOfWork, resets } from '@/test/fake-human-check';
 import { Component as LoginPage } from './login-page';
 
 // Screens appear after lazy work and mocked calls; a busy machine needs more than the default second.
@@ -88,6 +88,22 @@ describe('login page', { timeout: 30_000 }, () => {
     await view.fillAndSubmit(false);
     expect(await screen.findByText('يرجى إكمال التحقق البشري قبل المتابعة.')).toBeInTheDocument();
     expect(loginCalls()).toHaveLength(0);
+  });
+
+  it('Sign in pressed while the proof of work still runs (a password manager filled the form) waits for it and signs in', async () => {
+    const accessToken = answerLogin('owner');
+    let finish!: (token: string) => void;
+    proofOfWork.pending = new Promise((resolve) => (finish = resolve));
+    const view = setup();
+    await view.fillAndSubmit(false);
+    // Busy, not refused: no "complete the human check" while the widget is still working.
+    expect(await screen.findByRole('button', { name: 'جارٍ تسجيل الدخول…' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('يرجى إكمال التحقق البشري قبل المتابعة.')).toBeNull();
+    expect(loginCalls()).toHaveLength(0);
+    finish('solved-late');
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(JSON.parse(String(loginCalls()[0]![1]!.body))).toMatchObject({ recaptchaToken: 'solved-late' });
+    expect(getTokens()).toEqual({ accessToken, refreshToken: 'refresh-1' });
   });
 
   it('signs in, stores the tokens, welcomes and sends an owner home', async () => {
