@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
- * Gzipped size of the JavaScript that `/` loads, against the budget (default 120 kB):
+ * Size of the JavaScript that `/` loads, against a budget: gzipped (default 120 kB, decision 005's
+ * first goal, reported only), or with --brotli as served (the build's .br files, what the server
+ * sends a browser; default 150 kB, issue 26). The web build runs it with --brotli, so a build whose
+ * `/` loads more than that fails.
  *   - the entry of index.html and every chunk it imports statically (what the browser fetches first),
  *   - the page module of the home route (the `index: true` route of apps/web/src/app/router.tsx) and
  *     its static imports, when that route is lazy,
  *   - the catalogues the first render needs in the default language (common + the home route's areas).
  * Reads apps/web/dist (run `npm run build -w @safqa/web` first, or pass --build).
  *
- *   node scripts/measure-bundle.mjs [--build] [--max=120] [--json]
+ *   node scripts/measure-bundle.mjs [--build] [--brotli] [--max=<kB>] [--json] [--web=<apps/web>]
  * Exit code 1 when the total is over the budget.
  */
 import { execFileSync } from 'node:child_process';
@@ -16,10 +19,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const web = path.join(root, 'apps/web');
-const dist = path.join(web, 'dist');
 const args = process.argv.slice(2);
-const maxKb = Number(args.find((a) => a.startsWith('--max='))?.slice(6) ?? 120);
+const web = path.resolve(args.find((a) => a.startsWith('--web='))?.slice(6) ?? path.join(root, 'apps/web'));
+const dist = path.join(web, 'dist');
+const brotli = args.includes('--brotli');
+const unit = brotli ? 'brotli, as served' : 'gzipped';
+const maxKb = Number(args.find((a) => a.startsWith('--max='))?.slice(6) ?? (brotli ? 150 : 120));
 const asJson = args.includes('--json');
 const DEFAULT_LANGUAGE = 'ar';
 
@@ -85,18 +90,42 @@ for (const group of groups) {
     if (counted.has(file) || !file.endsWith('.js')) continue;
     counted.add(file);
     const code = readFileSync(path.join(dist, file));
-    rows.push({ group: group.name, file, source: key, bytes: code.length, gzip: gzipSync(code).length });
+    // The build writes <file>.br beside every file over 1 kB; a smaller one is served as it is.
+    const served = existsSync(path.join(dist, `${file}.br`))
+      ? readFileSync(path.join(dist, `${file}.br`)).length
+      : code.length;
+    rows.push({
+      group: group.name,
+      file,
+      source: key,
+      bytes: code.length,
+      gzip: gzipSync(code).length,
+      brotli: served,
+    });
   }
 }
 
-const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+const sizeOf = (row) => (brotli ? row.brotli : row.gzip);
+const total = rows.reduce((sum, row) => sum + sizeOf(row), 0);
 // kB = 1000 bytes, the unit of Vite's build report.
 const kb = (bytes) => (bytes / 1000).toFixed(2);
 const over = total > maxKb * 1000;
 
 if (asJson) {
   console.log(
-    JSON.stringify({ budgetKb: maxKb, totalGzipKb: Number(kb(total)), over, files: rows }, null, 2),
+    JSON.stringify(
+      {
+        budgetKb: maxKb,
+        measure: brotli ? 'brotli' : 'gzip',
+        totalKb: Number(kb(total)),
+        totalGzipKb: Number(kb(rows.reduce((sum, row) => sum + row.gzip, 0))),
+        totalBrotliKb: Number(kb(rows.reduce((sum, row) => sum + row.brotli, 0))),
+        over,
+        files: rows,
+      },
+      null,
+      2,
+    ),
   );
 } else {
   for (const group of groups) {
@@ -104,11 +133,13 @@ if (asJson) {
     console.log(`\n${group.name}`);
     if (inGroup.length === 0) console.log('  (none)');
     for (const row of inGroup.sort((a, b) => b.gzip - a.gzip)) {
-      console.log(`  ${kb(row.gzip).padStart(8)} kB gz  ${kb(row.bytes).padStart(8)} kB  ${row.file}`);
+      console.log(
+        `  ${kb(row.brotli).padStart(8)} kB br  ${kb(row.gzip).padStart(8)} kB gz  ${kb(row.bytes).padStart(8)} kB  ${row.file}`,
+      );
     }
   }
   console.log(
-    `\nJavaScript for /: ${kb(total)} kB gzipped (budget ${maxKb} kB) ${over ? 'OVER BUDGET' : 'within budget'}`,
+    `\nJavaScript for /: ${kb(total)} kB ${unit} (budget ${maxKb} kB) ${over ? 'OVER BUDGET' : 'within budget'}`,
   );
 }
 process.exit(over ? 1 : 0);

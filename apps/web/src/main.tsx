@@ -11,16 +11,22 @@ import { queryClient } from './lib/query-client';
 import { App } from './app/app';
 import { routes } from './app/router';
 import { readServerState } from './app/server-state';
+import { afterHydration, yieldToBrowser } from './app/start-up';
 
 // Radix dialogs lock scrolling with an injected <style>, which the CSP allows with this page's nonce.
 setNonce(document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '');
-void initCsrf();
+// The CSRF cookie is needed by the first change a visitor makes (apiRequest waits for it then), not by
+// the page's first render: asked for once the main thread is idle.
+afterHydration(() => void initCsrf());
 
 /**
  * A server-rendered page (entry-server.tsx) is hydrated: the same language the server chose
  * (<html lang>), the queries it loaded, and the lazy pages of the address loaded before the first
  * render, so that render matches the HTML. Other pages (signed-in ones, or when server rendering
  * failed) are rendered here from the empty shell.
+ *
+ * Each step of a hydration's preparation is its own task (yieldToBrowser between them, issue 26): on a
+ * phone they add up to a few hundred milliseconds, and in one task they would hold a tap that long.
  */
 async function start() {
   const container = document.getElementById('root')!;
@@ -32,9 +38,12 @@ async function start() {
   );
   let hydrating = Boolean(serverState);
   if (serverState) {
+    await yieldToBrowser();
     hydrate(queryClient, serverState.queries);
     try {
+      await yieldToBrowser();
       await loadAreas(serverState.areas);
+      await yieldToBrowser();
       const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
       await Promise.all(
         lazyMatches.map(async (match) => {
@@ -58,8 +67,10 @@ async function start() {
       </App>
     </StrictMode>
   );
-  if (hydrating) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (hydrating) {
+    await yieldToBrowser();
+    hydrateRoot(container, app);
+  } else createRoot(container).render(app);
 }
 
 void start();

@@ -285,9 +285,11 @@ describe('page views', () => {
     await act(() => router.navigate('/search?page=2'));
     await act(() => router.navigate('/search?page=3'));
     await act(() => router.navigate('/faq'));
-    const paths = calls('/api/analytics/events').map(
-      ([, init]) => (JSON.parse(String(init!.body)) as { path: string }).path,
-    );
-    expect(paths).toEqual(['/', '/search', '/faq']);
+    const paths = () =>
+      calls('/api/analytics/events').map(
+        ([, init]) => (JSON.parse(String(init!.body)) as { path: string }).path,
+      );
+    // Sent once the browser is idle (app/start-up.ts), never inside the render that changed the path.
+    await waitFor(() => expect(paths()).toEqual(['/', '/search', '/faq']));
   });
 });

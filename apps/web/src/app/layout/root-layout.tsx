@@ -2,11 +2,13 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DirectionProvider } from 'radix-ui/direction';
+import { HydrationSlice } from '@/components/hydration-slice';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { trackPageView } from '@/lib/analytics';
 import { useSilentRefresh } from '@/lib/silent-refresh';
 import { useSession } from '@/lib/use-session';
+import { afterHydration } from '../start-up';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { useSessionEnd } from './use-session-end';
@@ -38,8 +40,9 @@ export function RootLayout() {
   useSessionEnd();
   useSilentRefresh();
 
+  // Measuring never delays the page: the page view is sent once the browser is idle.
   useEffect(() => {
-    trackPageView(location.pathname);
+    afterHydration(() => trackPageView(location.pathname));
   }, [location.pathname]);
 
   const loadingPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
@@ -54,14 +57,19 @@ export function RootLayout() {
           {t('common.skipToContent')}
         </a>
         <LiveConnectionWhenSignedIn />
-        <Navbar />
+        {/* Navbar, page and footer hydrate as separate boundaries (HydrationSlice), the navbar first. */}
+        <HydrationSlice>
+          <Navbar />
+        </HydrationSlice>
         <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
           {/* A boundary the server rendered complete is hydrated after the shell, in slices that let
               the browser breathe (React hydrates it at a lower priority, yielding every few ms): a
               phone's main thread is never blocked for the whole page at once. */}
           <Suspense fallback={<PageSpinner />}>{loadingPage ? <PageSpinner /> : <Outlet />}</Suspense>
         </main>
-        <Footer />
+        <HydrationSlice>
+          <Footer />
+        </HydrationSlice>
         {/* Inside the router, so a toast's action may be a <Link>. */}
         <Toaster />
         <ScrollRestoration />

@@ -1,3 +1,4 @@
+import { HydrationSlice } from '@/components/hydration-slice';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +52,9 @@ export function Component() {
             {t('faqs.subtitle')}
           </p>
           <div className="mt-8">
-            <FaqSearch value={input} onChange={setInput} onSubmit={setServerSearch} />
+            <HydrationSlice>
+              <FaqSearch value={input} onChange={setInput} onSubmit={setServerSearch} />
+            </HydrationSlice>
           </div>
         </div>
       </section>
@@ -71,7 +74,9 @@ export function Component() {
             ) : null}
           </div>
         ) : (
-          <FaqList items={items} />
+          <HydrationSlice>
+            <FaqList items={items} />
+          </HydrationSlice>
         )}
         <div className="mt-12 flex flex-col items-center gap-4 rounded-2xl bg-slate-50 px-6 py-8 text-center sm:flex-row sm:justify-between sm:text-start dark:bg-slate-900">
           <div>

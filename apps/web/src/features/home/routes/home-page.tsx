@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { HydrationSlice } from '@/components/hydration-slice';
 import { buttonClasses } from '@/components/ui/button';
 import type { PageHandle } from '@/lib/page-handle';
 import { topOpportunitiesQuery } from '../api/get-top-opportunities';
@@ -27,7 +28,9 @@ export function Component() {
   return (
     <>
       <title>{`${t('common.appName')} | ${t('home.hero.title')}`}</title>
-      <Hero />
+      <HydrationSlice>
+        <Hero />
+      </HydrationSlice>
       <section aria-labelledby="trending-title" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 lg:px-8">
         <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
           <div>
@@ -44,7 +47,9 @@ export function Component() {
             <ArrowLeft aria-hidden="true" className="size-4 ltr:-scale-x-100" />
           </Link>
         </div>
-        <TrendingStrip />
+        <HydrationSlice>
+          <TrendingStrip />
+        </HydrationSlice>
       </section>
       <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 lg:px-8">
         <h2
@@ -54,7 +59,9 @@ export function Component() {
           {t('home.categories.title')}
         </h2>
         <p className="mt-2 mb-6 text-slate-600 dark:text-slate-400">{t('home.categories.subtitle')}</p>
-        <CategoryTiles />
+        <HydrationSlice>
+          <CategoryTiles />
+        </HydrationSlice>
       </section>
       <section aria-labelledby="features-title" className="mt-16 bg-slate-50 py-16 dark:bg-slate-900/50">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -67,7 +74,9 @@ export function Component() {
           <p className="mt-2 mb-8 max-w-2xl text-slate-600 dark:text-slate-400">
             {t('home.features.subtitle')}
           </p>
-          <FeaturesSection />
+          <HydrationSlice>
+            <FeaturesSection />
+          </HydrationSlice>
         </div>
       </section>
     </>

@@ -5,6 +5,7 @@ import MapPin from 'lucide-react/icons/map-pin';
 import UsersRound from 'lucide-react/icons/users-round';
 import { OpportunityActionsSlot } from '@/components/opportunity-actions-slot';
 import { OpportunityLogo } from '@/components/opportunity-card';
+import { HydrationSlice } from '@/components/hydration-slice';
 import { ErrorState } from '@/components/list-states';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -153,21 +154,29 @@ export function Component() {
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid min-w-0 content-start gap-6">
-          <Gallery pictures={o.gallery} title={title} />
+          <HydrationSlice>
+            <Gallery pictures={o.gallery} title={title} />
+          </HydrationSlice>
           <Section id="about-title" title={t('opportunities.detail.about')}>
             <p className="leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">
               {description}
             </p>
           </Section>
           <Section id="operation-title" title={t('opportunities.detail.operation')}>
-            <OperationFacts o={o} />
+            <HydrationSlice>
+              <OperationFacts o={o} />
+            </HydrationSlice>
           </Section>
           <Section id="financials-title" title={t('opportunities.detail.financials')}>
-            <Financials o={o} />
-            {isSignedIn && !o.financialsLocked ? <ListingValuation id={o.id} own={o.isOwner} /> : null}
+            <HydrationSlice>
+              <Financials o={o} />
+              {isSignedIn && !o.financialsLocked ? <ListingValuation id={o.id} own={o.isOwner} /> : null}
+            </HydrationSlice>
           </Section>
           <Section id="documents-title" title={t('opportunities.detail.documents')}>
-            <Documents o={o} />
+            <HydrationSlice>
+              <Documents o={o} />
+            </HydrationSlice>
           </Section>
         </div>
 
@@ -216,10 +225,14 @@ export function Component() {
                 {t('opportunities.detail.listedOn', { date: formatDate(o.createdAt, lng, 'long') })}
               </li>
             </ul>
-            <BookmarkButton id={o.id} isFavorite={o.isFavorite} />
-            <ShareButtons id={o.id} />
+            <HydrationSlice>
+              <BookmarkButton id={o.id} isFavorite={o.isFavorite} />
+              <ShareButtons id={o.id} />
+            </HydrationSlice>
           </section>
-          <ContactCard o={o} />
+          <HydrationSlice>
+            <ContactCard o={o} />
+          </HydrationSlice>
           <OpportunityActionsSlot
             opportunityId={o.id}
             opportunityName={title}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { SEARCH_SORTS, type SearchSort } from '@safqa/shared/constants';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
+import { HydrationSlice } from '@/components/hydration-slice';
 import { OpportunityCard } from '@/components/opportunity-card';
 import { SearchActionsSlot } from '@/components/search-actions-slot';
 import { Pagination } from '@/components/pagination';
@@ -64,7 +65,9 @@ export function Component() {
       <p className="mt-2 text-slate-600 dark:text-slate-400">{t('opportunities.search.subtitle')}</p>
       {/* Its own line, its height kept while the actions download: nothing below moves when they appear. */}
       <div className="mt-4 min-h-10">
-        <SearchActionsSlot filters={filtersOf(state)} />
+        <HydrationSlice>
+          <SearchActionsSlot filters={filtersOf(state)} />
+        </HydrationSlice>
       </div>
       <div className="mt-4 grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="lg:sticky lg:top-20 lg:self-start">
@@ -73,7 +76,9 @@ export function Component() {
               <h2 className="mb-4 font-bold text-slate-900 dark:text-white">
                 {t('opportunities.search.filters')}
               </h2>
-              <SearchFilters state={state} onChange={change} />
+              <HydrationSlice>
+                <SearchFilters state={state} onChange={change} />
+              </HydrationSlice>
             </div>
           ) : (
             <details className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
@@ -87,7 +92,9 @@ export function Component() {
                 ) : null}
               </summary>
               <div className="mt-4">
-                <SearchFilters state={state} onChange={change} />
+                <HydrationSlice>
+                  <SearchFilters state={state} onChange={change} />
+                </HydrationSlice>
               </div>
             </details>
           )}
@@ -138,7 +145,7 @@ export function Component() {
               }
             />
           ) : (
-            <>
+            <HydrationSlice>
               <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
                 {results.data.data.map((card, index) => (
                   <li key={card.id} className="grid">
@@ -152,7 +159,7 @@ export function Component() {
                 totalPages={results.data.pagination.totalPages}
                 hrefFor={hrefFor}
               />
-            </>
+            </HydrationSlice>
           )}
         </section>
       </div>
