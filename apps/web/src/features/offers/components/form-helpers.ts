@@ -1,15 +1,5 @@
 import { useEffect, useState } from 'react';
-
-const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
-const EASTERN_ARABIC_INDIC = '۰۱۲۳۴۵۶۷۸۹';
-
-/** Arabic-Indic digits (what Arabic keyboards type) as Latin digits, which the shared rules expect. */
-export function latinDigits(value: string): string {
-  return value.replace(/[٠-٩۰-۹]/g, (digit) => {
-    const index = ARABIC_INDIC.indexOf(digit);
-    return String(index >= 0 ? index : EASTERN_ARABIC_INDIC.indexOf(digit));
-  });
-}
+import { latinDigits } from '@/lib/digits';
 
 /** The optional amount field: empty is no amount; separators are ignored; anything else a number. */
 export function amountValue(raw: unknown): number | null {

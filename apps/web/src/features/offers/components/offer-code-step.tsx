@@ -11,7 +11,8 @@ import { isApiError, serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useCreateOffer } from '../api/create-offer';
 import { useRequestOfferCode } from '../api/request-offer-code';
-import { clock, latinDigits, useSecondsUntil } from './form-helpers';
+import { latinDigits } from '@/lib/digits';
+import { clock, useSecondsUntil } from './form-helpers';
 import type { OfferDetails } from './offer-details-step';
 
 const DETAIL_FIELDS = ['name', 'phone', 'reasons', 'message', 'amount'] as const;

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/form-field';
 import { fieldError, useZodForm } from '@/lib/use-zod-form';
-import { amountValue, latinDigits } from './form-helpers';
+import { latinDigits } from '@/lib/digits';
+import { amountValue } from './form-helpers';
 
 export type OfferDetails = z.output<typeof offerDetails>;
 

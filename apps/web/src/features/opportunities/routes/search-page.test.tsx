@@ -78,7 +78,7 @@ describe('/search', () => {
     const city = screen.getByRole('combobox', { name: 'المدينة' });
     expect(within(city).getAllByRole('option').map((o) => o.textContent)).toEqual(['الكل', 'جدة']);
     await userEvent.type(screen.getByRole('searchbox', { name: 'كلمات البحث' }), 'مطعم');
-    await userEvent.type(screen.getByRole('spinbutton', { name: 'من' }), '1000');
+    await userEvent.type(screen.getByRole('textbox', { name: 'من' }), '1000');
     await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('مطعم'));
     expect(new URLSearchParams(router.state.location.search).get('minAmount')).toBe('1000');
@@ -103,11 +103,60 @@ describe('/search', () => {
     searchAnswers();
     const { router } = renderAt('/search');
     await screen.findByRole('link', { name: 'فرصة 101' });
-    await userEvent.type(screen.getByRole('spinbutton', { name: 'من' }), '9000');
-    await userEvent.type(screen.getByRole('spinbutton', { name: 'إلى' }), '10');
+    await userEvent.type(screen.getByRole('textbox', { name: 'من' }), '9000');
+    await userEvent.type(screen.getByRole('textbox', { name: 'إلى' }), '10');
     await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
     expect(await screen.findByText('الحد الأعلى يجب ألا يقل عن الحد الأدنى')).toBeInTheDocument();
+    // Under the maximum, the bound that is below the other, not under the minimum.
+    expect(screen.getByRole('textbox', { name: 'إلى' })).toHaveAccessibleDescription('الحد الأعلى يجب ألا يقل عن الحد الأدنى');
+    expect(screen.getByRole('textbox', { name: 'من' })).not.toHaveAccessibleDescription('الحد الأعلى يجب ألا يقل عن الحد الأدنى');
     expect(router.state.location.search).toBe('');
+  });
+
+  it('reads amounts typed with an Arabic keyboard (١٥٠٠٠٠٠) and with grouping', async () => {
+    searchAnswers();
+    const { router } = renderAt('/search');
+    await screen.findByRole('link', { name: 'فرصة 101' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'من' }), '١٥٠٠٠٠٠');
+    await userEvent.type(screen.getByRole('textbox', { name: 'إلى' }), '٢٬٠٠٠٬٠٠٠');
+    await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('minAmount')).toBe('1500000'));
+    expect(new URLSearchParams(router.state.location.search).get('maxAmount')).toBe('2000000');
+  });
+
+  it('refuses a fraction or text in an amount with a message under that field, and searches nothing', async () => {
+    searchAnswers();
+    const { router } = renderAt('/search');
+    await screen.findByRole('link', { name: 'فرصة 101' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'من' }), '1.5');
+    await userEvent.type(screen.getByRole('textbox', { name: 'إلى' }), 'كثير');
+    await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'من' })).toHaveAccessibleDescription('يجب أن يكون رقمًا صحيحًا'),
+    );
+    expect(screen.getByRole('textbox', { name: 'من' })).toHaveAccessibleDescription('يجب أن يكون رقمًا صحيحًا');
+    expect(screen.getByRole('textbox', { name: 'إلى' })).toHaveAccessibleDescription('يجب أن يكون رقمًا صحيحًا');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('keeps a typed keyword and amount when the sector or the sort changes before Search is pressed', async () => {
+    searchAnswers();
+    const { router } = renderAt('/search');
+    await screen.findByRole('link', { name: 'فرصة 101' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'كلمات البحث' }), 'مخبز');
+    await userEvent.type(screen.getByRole('textbox', { name: 'من' }), '50000');
+    const sector = screen.getByRole('combobox', { name: 'القطاع' });
+    await waitFor(() => expect(within(sector).getAllByRole('option').length).toBeGreaterThan(1));
+    fireEvent.change(sector, { target: { value: '8' } });
+    await waitFor(() => expect(router.state.location.search).toContain('businessTypeId=8'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'الترتيب' }), { target: { value: 'amount_asc' } });
+    await waitFor(() => expect(router.state.location.search).toContain('sort=amount_asc'));
+    expect(screen.getByRole('searchbox', { name: 'كلمات البحث' })).toHaveValue('مخبز');
+    expect(screen.getByRole('textbox', { name: 'من' })).toHaveValue('50000');
+    await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('مخبز'));
+    expect(new URLSearchParams(router.state.location.search).get('minAmount')).toBe('50000');
+    expect(new URLSearchParams(router.state.location.search).get('businessTypeId')).toBe('8');
   });
 
   it('shows the empty state, and the error state with retry', async () => {

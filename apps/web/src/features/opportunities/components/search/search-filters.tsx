@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Search from 'lucide-react/icons/search';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { OPPORTUNITY_TYPES } from '@safqa/shared/constants';
+import { OPPORTUNITY_TYPES, type Language } from '@safqa/shared/constants';
 import { validationMessage } from '@safqa/shared/validation/messages';
 import { Button } from '@/components/ui/button';
 import { controlClasses, Field, Input } from '@/components/ui/form-field';
 import { citiesOfRegion, useCities } from '@/lib/cities';
 import { lookupName, useLookup } from '@/lib/lookups';
+import { numberValue } from '@/lib/digits';
 import { asLanguage } from '@/lib/localized';
 import { DEFAULT_SEARCH, toSearchParams, type SearchState } from './search-params';
 
@@ -17,11 +18,21 @@ interface Props {
 }
 
 const toId = (value: string) => (value ? Number(value) : null);
+const amountText = (amount: number | null) => (amount === null ? '' : String(amount));
+/** An amount field in any digits and grouping; undefined when empty. */
+const amountOf = (text: string) => numberValue(text);
+function amountError(amount: number | undefined, lng: Language): string | undefined {
+  if (amount === undefined) return undefined;
+  if (!Number.isInteger(amount)) return validationMessage('not_integer', lng);
+  if (amount < 0) return validationMessage('number_too_small', lng, { min: 0 });
+  return undefined;
+}
 
 /**
  * The filters of /search. Lists (region, city, business type, type) apply as soon as they change;
- * the text and the amount range apply on submit (the button or Enter). Choosing a region narrows the
- * cities to that region and drops a city of another one.
+ * the text and the amount range apply on submit (the button or Enter), in any digits; until then what
+ * is typed survives a list change. Choosing a region narrows the cities to that region and drops a
+ * city of another one.
  */
 export function SearchFilters({ state, onChange }: Props) {
   const { t, i18n } = useTranslation();
@@ -30,31 +41,41 @@ export function SearchFilters({ state, onChange }: Props) {
   const regions = useLookup('regions');
   const cities = useCities();
   const [text, setText] = useState(state.q);
-  const [min, setMin] = useState(state.minAmount === null ? '' : String(state.minAmount));
-  const [max, setMax] = useState(state.maxAmount === null ? '' : String(state.maxAmount));
-  const [rangeError, setRangeError] = useState<string | null>(null);
-  // The URL is the truth: when it changes (back, forward, a tile), the typed values follow it.
-  // Compared by value: the page parses a new state object on every render (results arriving,
-  // a refetch), and those must not wipe what the visitor is typing.
+  const [min, setMin] = useState(amountText(state.minAmount));
+  const [max, setMax] = useState(amountText(state.maxAmount));
+  const [errors, setErrors] = useState<{ min?: string; max?: string }>({});
+  // The URL is the truth: when its text or amounts change (back, forward, a tile), the typed values
+  // follow. Only those: a list or the sort applied at once must not wipe what is typed and not yet
+  // searched. Compared by value, since the page parses a new state object on every render.
   const url = toSearchParams(state).toString();
-  const [seen, setSeen] = useState(url);
-  if (seen !== url) {
-    setSeen(url);
-    setText(state.q);
-    setMin(state.minAmount === null ? '' : String(state.minAmount));
-    setMax(state.maxAmount === null ? '' : String(state.maxAmount));
+  const [seen, setSeen] = useState({ url, q: state.q, min: state.minAmount, max: state.maxAmount });
+  if (seen.url !== url) {
+    setSeen({ url, q: state.q, min: state.minAmount, max: state.maxAmount });
+    if (state.q !== seen.q) setText(state.q);
+    if (state.minAmount !== seen.min) setMin(amountText(state.minAmount));
+    if (state.maxAmount !== seen.max) setMax(amountText(state.maxAmount));
   }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const minAmount = min.trim() === '' ? null : Number(min);
-    const maxAmount = max.trim() === '' ? null : Number(max);
-    if (minAmount !== null && maxAmount !== null && minAmount > maxAmount) {
-      setRangeError(validationMessage('amount_range', lng));
-      return;
+    const minAmount = amountOf(min);
+    const maxAmount = amountOf(max);
+    const found = { min: amountError(minAmount, lng), max: amountError(maxAmount, lng) };
+    if (!found.min && !found.max && typeof minAmount === 'number' && typeof maxAmount === 'number' && minAmount > maxAmount) {
+      // Under the maximum: it is the bound that is below the other.
+      found.max = validationMessage('amount_range', lng);
     }
-    setRangeError(null);
-    onChange({ q: text.trim(), minAmount, maxAmount });
+    setErrors(found);
+    if (found.min || found.max) return;
+    onChange({ q: text.trim(), minAmount: minAmount ?? null, maxAmount: maxAmount ?? null });
+  };
+
+  const clearAll = () => {
+    setText('');
+    setMin('');
+    setMax('');
+    setErrors({});
+    onChange({ ...DEFAULT_SEARCH, sort: state.sort });
   };
 
   const regionCities = citiesOfRegion(cities.data, state.regionId);
@@ -154,14 +175,15 @@ export function SearchFilters({ state, onChange }: Props) {
       <fieldset className="grid gap-2">
         <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">{t('opportunities.search.amount')}</legend>
         <div className="grid grid-cols-2 gap-2">
-          <Field label={t('opportunities.search.minAmount')} error={rangeError ?? undefined}>
+          {/* Text fields: type=number drops the Arabic-Indic digits an Arabic keyboard types. */}
+          <Field label={t('opportunities.search.minAmount')} error={errors.min}>
             {(control) => (
-              <Input {...control} type="number" inputMode="numeric" min={0} dir="ltr" value={min} onChange={(event) => setMin(event.target.value)} />
+              <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" value={min} onChange={(event) => setMin(event.target.value)} />
             )}
           </Field>
-          <Field label={t('opportunities.search.maxAmount')}>
+          <Field label={t('opportunities.search.maxAmount')} error={errors.max}>
             {(control) => (
-              <Input {...control} type="number" inputMode="numeric" min={0} dir="ltr" value={max} onChange={(event) => setMax(event.target.value)} />
+              <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" value={max} onChange={(event) => setMax(event.target.value)} />
             )}
           </Field>
         </div>
@@ -171,7 +193,7 @@ export function SearchFilters({ state, onChange }: Props) {
           <Search aria-hidden="true" className="size-4" />
           {t('opportunities.search.submit')}
         </Button>
-        <Button type="button" variant="ghost" onClick={() => onChange({ ...DEFAULT_SEARCH, sort: state.sort })}>
+        <Button type="button" variant="ghost" onClick={clearAll}>
           <RotateCcw aria-hidden="true" className="size-4" />
           {t('opportunities.search.reset')}
         </Button>

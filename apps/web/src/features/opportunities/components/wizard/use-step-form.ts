@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { validationMessage, zodErrorMap } from '@safqa/shared/validation/messages';
+import { numberValue } from '@/lib/digits';
 import { asLanguage } from '@/lib/localized';
 import type { WizardValues } from './wizard-values';
 
@@ -64,9 +65,12 @@ export function useStepForm(
   return form;
 }
 
-/** Registers a numeric input: empty means "not given" (undefined), anything else a number. */
+/**
+ * Registers a numeric input (a text field, so Arabic-Indic digits can be typed: `type=number` drops
+ * them): empty means "not given" (undefined), anything else a number.
+ */
 export function numberInput(register: UseFormRegister<FieldValues>, name: string) {
-  return register(name, { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) });
+  return register(name, { setValueAs: numberValue });
 }
 
 /** Registers a select of lookup ids: the empty option means "not chosen" (null). */

@@ -100,6 +100,22 @@ describe('listing wizard: per-step validation with the shared schemas', { timeou
     expect(screen.getAllByText('هذا الحقل مطلوب')).toHaveLength(5);
   });
 
+  it('takes the money and count fields typed with an Arabic keyboard (١٥٠٠٠٠٠), with grouping', async () => {
+    mockApi();
+    saveDraft(KEY, { step: 'operationDetails', values: { ...EMPTY_VALUES }, meta: EMPTY_META });
+    renderWizard();
+    await userEvent.type(screen.getByLabelText('عدد العاملين'), '١٢');
+    fireEvent.change(screen.getByLabelText('تاريخ التأسيس'), { target: { value: '2019-03-01' } });
+    await next();
+    expect(heading()).toHaveTextContent('المعلومات المالية');
+    await waitFor(() => expect(heading()).toHaveFocus());
+    await userEvent.type(screen.getByLabelText('النسبة المعروضة (%)'), '٢٥٫٥');
+    await userEvent.type(screen.getByLabelText('المبلغ المطلوب (ريال)'), '١٬٥٠٠٬٠٠٠');
+    await waitFor(() =>
+      expect(loadDraft(KEY)?.values).toMatchObject({ facilitySize: 12, offeredPercentage: 25.5, requiredAmount: 1_500_000 }),
+    );
+  });
+
   it('normalises a Saudi phone on leaving the field and refuses a foreign one', async () => {
     mockApi();
     saveDraft(KEY, { step: 'contactInfo', values: { ...EMPTY_VALUES }, meta: EMPTY_META });

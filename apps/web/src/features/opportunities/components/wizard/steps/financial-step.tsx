@@ -20,14 +20,14 @@ export function FinancialStep({ formId, values, serverErrors, onChange, onNext }
   return (
     <form id={formId} noValidate onSubmit={(event) => void form.handleSubmit((v) => onNext(v))(event)} className="grid gap-5 sm:grid-cols-2">
       <Field label={t('opportunities.fields.offeredPercentage')} error={error('offeredPercentage')}>
-        {(control) => <Input {...control} type="number" inputMode="decimal" min={0.01} max={100} step={0.01} dir="ltr" {...numberInput(form.register, 'offeredPercentage')} />}
+        {(control) => <Input {...control} type="text" inputMode="decimal" autoComplete="off" dir="ltr" {...numberInput(form.register, 'offeredPercentage')} />}
       </Field>
       <Field label={t('opportunities.fields.expectedYearProfitPercentage')} error={error('expectedYearProfitPercentage')}>
-        {(control) => <Input {...control} type="number" inputMode="decimal" step={0.01} dir="ltr" {...numberInput(form.register, 'expectedYearProfitPercentage')} />}
+        {(control) => <Input {...control} type="text" inputMode="decimal" autoComplete="off" dir="ltr" {...numberInput(form.register, 'expectedYearProfitPercentage')} />}
       </Field>
       {MONEY.map((name) => (
         <Field key={name} label={t(`opportunities.fields.${name}`)} error={error(name)} hint={name === 'ebitda' ? t('opportunities.wizard.ebitdaHint') : undefined}>
-          {(control) => <Input {...control} type="number" inputMode="numeric" step={1} dir="ltr" {...numberInput(form.register, name)} />}
+          {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" {...numberInput(form.register, name)} />}
         </Field>
       ))}
       <div className="grid gap-3 sm:col-span-2">

@@ -22,16 +22,16 @@ export function OperationStep({ formId, values, serverErrors, onChange, onNext }
   return (
     <form id={formId} noValidate onSubmit={(event) => void form.handleSubmit((v) => onNext(v))(event)} className="grid gap-5 sm:grid-cols-2">
       <Field label={t('opportunities.fields.facilitySize')} error={error('facilitySize')}>
-        {(control) => <Input {...control} type="number" inputMode="numeric" min={0} dir="ltr" {...numberInput(form.register, 'facilitySize')} />}
+        {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" {...numberInput(form.register, 'facilitySize')} />}
       </Field>
       <Field label={t('opportunities.fields.facilityFoundationDay')} error={error('facilityFoundationDay')}>
         {(control) => <Input {...control} type="date" max={today} dir="ltr" {...form.register('facilityFoundationDay')} />}
       </Field>
       <Field label={t('opportunities.fields.employeesCount') + optional} error={error('employeesCount')}>
-        {(control) => <Input {...control} type="number" inputMode="numeric" min={0} dir="ltr" {...numberInput(form.register, 'employeesCount')} />}
+        {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" {...numberInput(form.register, 'employeesCount')} />}
       </Field>
       <Field label={t('opportunities.fields.branchesCount') + optional} error={error('branchesCount')}>
-        {(control) => <Input {...control} type="number" inputMode="numeric" min={0} dir="ltr" {...numberInput(form.register, 'branchesCount')} />}
+        {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" {...numberInput(form.register, 'branchesCount')} />}
       </Field>
       <Field label={t('opportunities.fields.companyAgeId') + optional} error={error('companyAgeId')}>
         {(control) => (
