@@ -100,7 +100,7 @@ const LISTENER_RETRY_MAX_MS = 5_000;
  * one of a busy pool). Unset, node-postgres waits for ever; past it the caller gets an error that
  * plugins/dependency-errors.ts turns into 503 with Retry-After.
  */
-export const DB_CONNECT_TIMEOUT_MS = 5_000;
+export const DB_CONNECT_TIMEOUT_MS = 3_000;
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({
