@@ -157,7 +157,10 @@ describe('answers', () => {
     document.documentElement.lang = 'en';
     fetchMock.mockResolvedValue(
       jsonResponse(
-        { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable; try again in a moment' },
+        {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is temporarily unavailable; try again in a moment',
+        },
         { status: 503, headers: { 'retry-after': '5' } },
       ),
     );

@@ -37,7 +37,16 @@ describe('chat window while the server is away', () => {
             { status: 503, headers: { 'retry-after': '5' } },
           );
         return jsonResponse(
-          { message: { id: 50, chatId: 3, senderId: 7, body: 'هل ما زال العرض قائمًا؟', createdAt: '2026-01-05T10:01:00.000Z', readAt: null } },
+          {
+            message: {
+              id: 50,
+              chatId: 3,
+              senderId: 7,
+              body: 'هل ما زال العرض قائمًا؟',
+              createdAt: '2026-01-05T10:01:00.000Z',
+              readAt: null,
+            },
+          },
           { status: 201 },
         );
       }
