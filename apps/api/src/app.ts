@@ -11,6 +11,7 @@ import errorsPlugin, { renderFrameworkError } from './plugins/errors';
 import csrfPlugin from './plugins/csrf';
 import authPlugin from './plugins/auth';
 import storagePlugin from './plugins/storage';
+import dependenciesPlugin from './plugins/dependencies';
 import type { Storage } from './storage/storage';
 import mailerPlugin from './plugins/mailer';
 import jobsPlugin from './plugins/jobs';
@@ -100,6 +101,7 @@ export async function buildApp({
   await app.register(csrfPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin, { storage });
+  await app.register(dependenciesPlugin);
   await app.register(mailerPlugin);
   await app.register(jobsPlugin, { runLoop: runJobs });
   await app.register(captchaPlugin);

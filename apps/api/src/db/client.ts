@@ -95,9 +95,21 @@ export function wrapPglite(client: PGlite): Database & { pglite: PGlite } {
 /** Back-off of the listener's reconnects: 250 ms doubling up to 5 s, each randomly shortened by up to half. */
 const LISTENER_RETRY_BASE_MS = 250;
 const LISTENER_RETRY_MAX_MS = 5_000;
+/**
+ * How long a query may wait for a connection (a new one to a server that does not answer, or a free
+ * one of a busy pool). Unset, node-postgres waits for ever; past it the caller gets an error that
+ * plugins/dependency-errors.ts turns into 503 with Retry-After.
+ */
+export const DB_CONNECT_TIMEOUT_MS = 3_000;
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+    // Notices a peer gone without a word (a cut network) on idle connections.
+    keepAlive: true,
+  });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool) as unknown as Db;
@@ -115,7 +127,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
    * (database restart, pg_terminate_backend, network loss), then LISTENing again on every channel.
    */
   async function connectListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
     listener = client;
     const lost = (error: unknown) => {
       if (listener !== client || closed) return;

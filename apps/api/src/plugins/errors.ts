@@ -6,6 +6,7 @@ import type { Language } from '@safqa/shared/constants';
 import { translateValidation, zodErrorMap } from '@safqa/shared/validation/messages';
 import type { z } from 'zod';
 import { errorLogs } from '../db/schema/content';
+import { RETRY_AFTER_SECONDS, classifyDependencyError, type DependencyFailure } from './dependency-errors';
 
 /** A deliberate answer: thrown by services and handlers, rendered with the API.md error body. */
 export class AppError extends Error {
@@ -129,6 +130,7 @@ async function errorsPlugin(app: FastifyInstance) {
       if (error instanceof AppError) {
         const { message, extra, headers } = error.options;
         if (headers) reply.headers(headers);
+        if (error.statusCode === 503 || error.statusCode === 507) retryLater(app, reply, error.code);
         // Services name field problems with catalogue keys (as schemas do); render them like schema issues.
         const fields = error.options.fields
           ? Object.fromEntries(
@@ -143,6 +145,8 @@ async function errorsPlugin(app: FastifyInstance) {
         const fields = fieldsFromIssues(issues, lang, fastifyError.validationContext);
         return sendError(reply, 400, 'VALIDATION_FAILED', lang, { fields });
       }
+      const failure = classifyDependencyError(error);
+      if (failure) return refuseForDependency(app, request, reply, failure, error);
       const status = fastifyError.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
@@ -165,6 +169,31 @@ async function errorsPlugin(app: FastifyInstance) {
   );
 
   app.setNotFoundHandler(async (request, reply) => sendError(reply, 404, 'NOT_FOUND', request.lang ?? 'ar'));
+}
+
+/** 503 and 507 say when to try again; a full uploads store is counted with the other refusals. */
+function retryLater(app: FastifyInstance, reply: FastifyReply, code: ErrorCode) {
+  if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  if (code === 'INSUFFICIENT_STORAGE') app.dependencies.refused('storage');
+}
+
+/**
+ * A dependency that is away or full (dependency-errors.ts): 503 or 507 with Retry-After, a warning
+ * in the log and a count in /metrics, never an INTERNAL row in the admin error log (which would
+ * itself need the database, and would bury real bugs under an outage).
+ */
+function refuseForDependency(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  failure: DependencyFailure,
+  error: Error,
+) {
+  request.log.warn({ err: error, dependency: failure.dependency }, 'dependency unavailable');
+  app.dependencies.refused(failure.dependency);
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  const code = failure.status === 507 ? 'INSUFFICIENT_STORAGE' : 'SERVICE_UNAVAILABLE';
+  return sendError(reply, failure.status, code, request.lang ?? 'ar');
 }
 
 /** Stores an unexpected error for the admin error-log screens; never lets logging itself fail the answer. */

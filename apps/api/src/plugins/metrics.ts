@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from './errors';
+import { DEPENDENCIES, type Dependency } from './dependency-errors';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -47,7 +48,11 @@ async function metricsPlugin(app: FastifyInstance) {
         sql`SELECT count(*)::int AS n, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
             FROM mail_outbox WHERE status IN ('pending', 'sending')`,
       ) as unknown as Promise<{ rows: { n: number; age: number }[] }>
-    ).then((result) => ({ n: Number(result.rows[0]?.n ?? 0), age: Number(result.rows[0]?.age ?? 0) })));
+    ).then(
+      (result) => ({ n: Number(result.rows[0]?.n ?? 0), age: Number(result.rows[0]?.age ?? 0) }),
+      // The database is away: unknown (NaN), and the rest of the scrape still answers.
+      () => ({ n: Number.NaN, age: Number.NaN }),
+    ));
   new Gauge({
     name: 'mail_outbox_unsent',
     help: 'Emails not sent yet (pending or being sent)',
@@ -75,6 +80,21 @@ async function metricsPlugin(app: FastifyInstance) {
       pool.set({ state: 'total' }, stats.total);
       pool.set({ state: 'idle' }, stats.idle);
       pool.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+  // Counted where they happen (errors.ts, through app.dependencies); a scrape adds what is new.
+  const reported = Object.fromEntries(DEPENDENCIES.map((d) => [d, 0])) as Record<Dependency, number>;
+  const refusals = new Counter({
+    name: 'dependency_refusals_total',
+    help: 'Requests refused 503/507 because a dependency failed (db, disk under the embedded database, storage)',
+    labelNames: ['dependency'] as const,
+    registers: [register],
+    collect() {
+      const counts = app.dependencies.refusals();
+      for (const dependency of DEPENDENCIES) {
+        refusals.inc({ dependency }, counts[dependency] - reported[dependency]);
+        reported[dependency] = counts[dependency];
+      }
     },
   });
   const scrapes = new Counter({
@@ -106,4 +126,4 @@ async function metricsPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(metricsPlugin, { name: 'metrics', dependencies: ['database', 'sse-hub'] });
+export default fp(metricsPlugin, { name: 'metrics', dependencies: ['database', 'sse-hub', 'dependencies'] });

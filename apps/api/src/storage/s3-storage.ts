@@ -2,13 +2,20 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { StorageFullError, assertSafeKey, type Storage, type Visibility } from './storage';
+import {
+  StorageFullError,
+  StorageUnavailableError,
+  assertSafeKey,
+  type Storage,
+  type Visibility,
+} from './storage';
 
 /**
  * S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, s3rver in tests): one bucket, objects
@@ -24,7 +31,34 @@ export interface S3StorageOptions {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
+  /** Overrides of S3_TIMEOUTS (tests shorten them). */
+  timeouts?: Partial<S3Timeouts>;
 }
+
+/**
+ * How long a request may wait on the bucket. Without these a bucket that accepts the connection and
+ * never answers held uploads, image GETs and document links for minutes. Idle, not total, for the
+ * transfer itself, so a 10 MB upload to a healthy bucket is never cut; 2 attempts of at most
+ * connectMs + idleMs each, so a hung bucket answers 503 within about 5 s. After a failure the bucket
+ * is taken as unreachable for openMs (calls fail at once instead of each waiting for its timeout).
+ */
+export interface S3Timeouts {
+  connectMs: number;
+  idleMs: number;
+  attempts: number;
+  openMs: number;
+  /** /api/health: how long one probe may take, and how long its answer is reused. */
+  probeMs: number;
+  healthTtlMs: number;
+}
+export const S3_TIMEOUTS: S3Timeouts = {
+  connectMs: 2_000,
+  idleMs: 2_500,
+  attempts: 2,
+  openMs: 3_000,
+  probeMs: 2_000,
+  healthTtlMs: 5_000,
+};
 
 /** How long a pre-signed document URL works: long enough to start the download, no longer. */
 export const PRESIGNED_SECONDS = 60;
@@ -54,7 +88,35 @@ function isFull(error: unknown): boolean {
   );
 }
 
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** The bucket is away (refused, reset, timed out) or says it cannot serve now (5xx but 507). */
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata.httpStatusCode ?? 0;
+    return (status >= 500 && status !== 507) || /ServiceUnavailable|SlowDown/.test(error.name);
+  }
+  if (!(error instanceof Error)) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  return (
+    error.name === 'TimeoutError' ||
+    error.name === 'AbortError' ||
+    (code !== undefined && NETWORK_CODES.has(code))
+  );
+}
+
 export function createS3Storage(options: S3StorageOptions): Storage & { client: S3Client } {
+  const timeouts = { ...S3_TIMEOUTS, ...options.timeouts };
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -63,9 +125,28 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       options.accessKeyId && options.secretAccessKey
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
         : undefined,
-    // Retries with back-off are the SDK's (3 attempts); a dead endpoint fails the request, not the process.
-    maxAttempts: 3,
+    // Retries with back-off are the SDK's; a dead endpoint fails the request, not the process.
+    maxAttempts: timeouts.attempts,
+    requestHandler: { connectionTimeout: timeouts.connectMs, socketTimeout: timeouts.idleMs },
   });
+  let unreachableUntil = 0;
+  let lastHealth: { at: number; state: 'ok' | 'unreachable' } | null = null;
+  let probe: Promise<'ok' | 'unreachable'> | null = null;
+  const markUnreachable = () => {
+    unreachableUntil = Date.now() + timeouts.openMs;
+    lastHealth = { at: Date.now(), state: 'unreachable' };
+  };
+  /** Every call to the bucket: refused at once while it is known to be away, classified when it fails. */
+  async function guarded<T>(call: () => Promise<T>): Promise<T> {
+    if (Date.now() < unreachableUntil) throw new StorageUnavailableError('object storage unreachable');
+    try {
+      return await call();
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      markUnreachable();
+      throw new StorageUnavailableError(`object storage unreachable: ${String(error)}`, { cause: error });
+    }
+  }
   const objectKey = (visibility: Visibility, key: string) => {
     assertSafeKey(key);
     return `${visibility}/${key}`;
@@ -80,14 +161,16 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     },
     async put(visibility, key, body) {
       try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: options.bucket,
-            Key: objectKey(visibility, key),
-            Body: body,
-            ContentType: contentTypeOf(key),
-            ContentLength: body.length,
-          }),
+        await guarded(() =>
+          client.send(
+            new PutObjectCommand({
+              Bucket: options.bucket,
+              Key: objectKey(visibility, key),
+              Body: body,
+              ContentType: contentTypeOf(key),
+              ContentLength: body.length,
+            }),
+          ),
         );
       } catch (error) {
         if (isFull(error)) throw new StorageFullError(`no space left for ${key}`, { cause: error });
@@ -96,8 +179,8 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     },
     async get(visibility, key) {
       try {
-        const object = await client.send(
-          new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) }),
+        const object = await guarded(() =>
+          client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) })),
         );
         return { size: Number(object.ContentLength ?? 0), stream: object.Body as Readable };
       } catch (error) {
@@ -107,7 +190,9 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     },
     async exists(visibility, key) {
       try {
-        await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) }));
+        await guarded(() =>
+          client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) })),
+        );
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -116,7 +201,9 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     },
     async remove(visibility, key) {
       // Deleting a missing object succeeds in S3, as rm --force does on disk.
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) }));
+      await guarded(() =>
+        client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(visibility, key) })),
+      );
     },
     async downloadUrl(key, file) {
       return getSignedUrl(
@@ -129,6 +216,27 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
         }),
         { expiresIn: PRESIGNED_SECONDS },
       );
+    },
+    /** Any answer of the server (even 403: HeadBucket needs a permission we may lack) means it is up. */
+    async health() {
+      if (Date.now() < unreachableUntil) return 'unreachable';
+      if (lastHealth && Date.now() - lastHealth.at < timeouts.healthTtlMs) return lastHealth.state;
+      probe ??= client
+        .send(new HeadBucketCommand({ Bucket: options.bucket }), {
+          abortSignal: AbortSignal.timeout(timeouts.probeMs),
+        })
+        .then(
+          () => 'ok' as const,
+          (error: unknown) => (isUnavailable(error) ? ('unreachable' as const) : ('ok' as const)),
+        )
+        .then((state) => {
+          lastHealth = { at: Date.now(), state };
+          return state;
+        })
+        .finally(() => {
+          probe = null;
+        });
+      return probe;
     },
   };
 }

@@ -30,10 +30,21 @@ export interface Storage {
    * or absent: the server streams the file itself.
    */
   downloadUrl?(key: string, file: { mimeType: string; disposition: string }): Promise<string>;
+  /**
+   * Whether the store answers now (object storage: a cheap request, cached for a few seconds), for
+   * /api/health; absent for the local disk, whose state the health check reads from DATA_DIR itself.
+   */
+  health?(): Promise<'ok' | 'unreachable'>;
 }
 
 /** The file system (or bucket quota) has no room for the file; nothing of it was kept. */
 export class StorageFullError extends Error {}
+
+/**
+ * The store did not answer in time or refused the connection (a bucket that is down or hangs): the
+ * caller gets 503 SERVICE_UNAVAILABLE with Retry-After (plugins/dependency-errors.ts), not a 500.
+ */
+export class StorageUnavailableError extends Error {}
 
 const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
 

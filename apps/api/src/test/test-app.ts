@@ -19,6 +19,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, wrapPglite, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import type { Storage } from '../storage/storage';
 
 /**
  * A fresh database for one test file: embedded PGlite in memory by default, or a new database on the
@@ -92,6 +93,8 @@ export interface TestAppHooks {
   logStream?: DestinationStream;
   /** Reuse an open database (a second app in the same file); the caller closes it. */
   database?: Database;
+  /** A storage driver of the test's own (e.g. S3 with short timeouts) instead of the configured one. */
+  storage?: Storage;
 }
 
 export async function createTestApp(
@@ -114,7 +117,7 @@ export async function createTestApp(
     },
     overrides,
   );
-  const app = await buildApp({ config, database, logStream: hooks.logStream });
+  const app = await buildApp({ config, database, logStream: hooks.logStream, storage: hooks.storage });
   await hooks.beforeReady?.(app);
   await app.ready();
   return {

@@ -10,6 +10,7 @@ import {
   initCsrf,
   refreshSession,
   serverMessage,
+  isRetryLater,
 } from './api-client';
 import { getTokens, onSessionEnd, setTokens } from './session';
 
@@ -146,10 +147,38 @@ describe('answers', () => {
   });
 
   it("falls back to 'Request failed with status <status>' without a message", async () => {
-    fetchMock.mockResolvedValue(new Response('', { status: 502 }));
+    fetchMock.mockResolvedValue(new Response('', { status: 500 }));
     const error = await apiRequest('/api/x').catch((e: unknown) => e);
-    expect(error).toMatchObject({ message: 'Request failed with status 502', status: 502, body: null });
+    expect(error).toMatchObject({ message: 'Request failed with status 500', status: 500, body: null });
     expect(serverMessage(error)).toBeNull();
+  });
+
+  it('says to try again in a moment when the service is away, even behind a proxy with no body of ours', async () => {
+    document.documentElement.lang = 'en';
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is temporarily unavailable; try again in a moment',
+        },
+        { status: 503, headers: { 'retry-after': '5' } },
+      ),
+    );
+    const ours = await apiRequest('/api/contact', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(isRetryLater(ours)).toBe(true);
+    expect(serverMessage(ours)).toBe('The service is temporarily unavailable; try again in a moment');
+    for (const status of [502, 503, 504, 507]) {
+      fetchMock.mockResolvedValue(new Response('<html>Bad Gateway</html>', { status }));
+      const proxied = await apiRequest('/api/x').catch((e: unknown) => e);
+      expect(isRetryLater(proxied)).toBe(true);
+      expect(serverMessage(proxied)).toBe('The service is unavailable for a moment; try again shortly.');
+    }
+    document.documentElement.lang = 'ar';
+    expect(serverMessage(await apiRequest('/api/x').catch((e: unknown) => e))).toBe(
+      'الخدمة غير متاحة مؤقتًا، حاول مرة أخرى بعد لحظات.',
+    );
+    fetchMock.mockResolvedValue(new Response('', { status: 500 }));
+    expect(isRetryLater(await apiRequest('/api/x').catch((e: unknown) => e))).toBe(false);
   });
 
   it('words client-side errors in the UI language', async () => {

@@ -61,14 +61,25 @@ export function isApiError(error: unknown): error is ApiError {
  * For the "server message, else a default text" rule of SPEC.md section 8.
  */
 export function serverMessage(error: unknown): string | null {
-  if (!isApiError(error) || !isRecord(error.body)) return null;
-  const message = error.body.message;
-  return typeof message === 'string' && message.trim() ? message : null;
+  if (!isApiError(error)) return null;
+  const message = isRecord(error.body) ? error.body.message : undefined;
+  if (typeof message === 'string' && message.trim()) return message;
+  // A proxy's own 502/503/504 page (or an empty body): still "try again in a moment", not a bug.
+  return isRetryLater(error) ? text().retryLater : null;
 }
+
+/**
+ * The server (or a dependency behind it: the database, the disk, the bucket) cannot take the request
+ * now, and the same request will likely work in a moment: keep what the user typed and say so.
+ */
+export function isRetryLater(error: unknown): boolean {
+  return isApiError(error) && RETRY_LATER.has(error.status);
+}
+const RETRY_LATER = new Set([502, 503, 504, 507]);
 
 const TEXTS: Record<
   Language,
-  Record<'noToken' | 'sessionExpired' | 'network', string> & {
+  Record<'noToken' | 'sessionExpired' | 'network' | 'retryLater', string> & {
     failed: (status: number) => string;
     notJson: (type: string) => string;
   }
@@ -77,6 +88,7 @@ const TEXTS: Record<
     noToken: 'يجب تسجيل الدخول، ولم يُعثر على رمز الدخول',
     sessionExpired: 'انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى.',
     network: 'تعذّر الاتصال بالخادم. تحقق من اتصالك وحاول مجددًا.',
+    retryLater: 'الخدمة غير متاحة مؤقتًا، حاول مرة أخرى بعد لحظات.',
     failed: (status) => `فشل الطلب برمز الحالة ${status}`,
     notJson: (type) => `كان متوقعًا استجابة JSON لكن وصل ${type}`,
   },
@@ -84,6 +96,7 @@ const TEXTS: Record<
     noToken: 'Authentication required, but no token found',
     sessionExpired: 'Session expired. Please log in again.',
     network: 'Could not reach the server. Check your connection and try again.',
+    retryLater: 'The service is unavailable for a moment; try again shortly.',
     failed: (status) => `Request failed with status ${status}`,
     notJson: (type) => `Expected JSON response but received ${type}`,
   },

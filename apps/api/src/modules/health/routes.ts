@@ -2,43 +2,74 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+/** A database that takes longer than this to answer SELECT 1 is reported unreachable: health stays quick. */
+const DB_CHECK_MS = 2_000;
+
+const listener = z
+  .enum(['ok', 'reconnecting'])
+  .describe('live updates: `reconnecting` while the LISTEN connection is being re-opened');
+const disk = z
+  .enum(['ok', 'full', 'unwritable'])
+  .describe('the disk under DATA_DIR (the embedded database, files kept on disk): free space and a write');
+const storage = z
+  .enum(['ok', 'full', 'unreachable'])
+  .describe('where uploads live: the bucket answers (S3), or the disk has room (DATA_DIR)');
+
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pingDatabase = async (): Promise<'ok' | 'unreachable'> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'unreachable'>((resolve) => {
+      timer = setTimeout(() => resolve('unreachable'), DB_CHECK_MS);
+    });
+    const ping = app.db.execute(sql`SELECT 1`).then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    );
+    return Promise.race([ping, timeout]).finally(() => clearTimeout(timer));
+  };
+
   app.get(
     '/api/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check; sets the XSRF-TOKEN cookie',
+        summary: 'Liveness and dependency checks; sets the XSRF-TOKEN cookie',
+        description:
+          '`status` is `ok` when every dependency answers, else `degraded`. 503 only when the site cannot ' +
+          'serve: the database does not answer, or the disk under the embedded database is full. A bucket ' +
+          'that is down takes out uploads and images, not the site (200, `storage: "unreachable"`).',
         response: {
           200: z.object({
-            status: z.literal('ok'),
+            status: z.enum(['ok', 'degraded']),
             db: z.literal('ok'),
-            listener: z
-              .enum(['ok', 'reconnecting'])
-              .describe('live updates: `reconnecting` while the LISTEN connection is being re-opened'),
+            listener,
+            disk,
+            storage,
           }),
           503: z.object({
             status: z.literal('degraded'),
-            db: z.literal('unreachable'),
-            listener: z.enum(['ok', 'reconnecting']),
+            db: z.enum(['ok', 'unreachable']),
+            listener,
+            disk,
+            storage,
           }),
         },
       },
     },
     async (_request, reply) => {
       reply.issueCsrfCookie().header('cache-control', 'no-store');
-      try {
-        await app.db.execute(sql`SELECT 1`);
-        return { status: 'ok' as const, db: 'ok' as const, listener: app.database.listenerState() };
-      } catch {
-        return reply
-          .status(503)
-          .send({
-            status: 'degraded' as const,
-            db: 'unreachable' as const,
-            listener: app.database.listenerState(),
-          });
+      const [db, diskState, storageState] = await Promise.all([
+        pingDatabase(),
+        app.dependencies.disk(),
+        app.dependencies.storage(),
+      ]);
+      const report = { listener: app.database.listenerState(), disk: diskState, storage: storageState };
+      const embeddedDiskDown = app.database.kind === 'pglite' && diskState !== 'ok';
+      if (db === 'unreachable' || embeddedDiskDown) {
+        return reply.status(503).send({ status: 'degraded' as const, db, ...report });
       }
+      const allOk = diskState === 'ok' && storageState === 'ok';
+      return { status: allOk ? ('ok' as const) : ('degraded' as const), db, ...report };
     },
   );
 };

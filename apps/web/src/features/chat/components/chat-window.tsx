@@ -7,7 +7,7 @@ import type { Language } from '@safqa/shared/constants';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError, serverMessage } from '@/lib/api-client';
+import { isApiError, isRetryLater, serverMessage } from '@/lib/api-client';
 import { useChat } from '../api/get-chat';
 import { flattenMessages, messagesKey, useMessages, withReadMarks, type MessagesData } from '../api/get-messages';
 import { markReadAndSync } from '../api/mark-read';
@@ -124,7 +124,9 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
       {send.isError ? (
         <div className="px-3 pt-3 sm:px-5">
           <Alert variant="error" title={t('chat.sendFailed')}>
-            {isApiError(send.error) && send.error.status === 400 ? serverMessage(send.error) : null}
+            {(isApiError(send.error) && send.error.status === 400) || isRetryLater(send.error)
+              ? serverMessage(send.error)
+              : null}
           </Alert>
         </div>
       ) : null}

@@ -104,8 +104,32 @@ describe('contact form', () => {
     expect(fields.name).toHaveValue('  سارة العتيبي ');
   });
 
+  it('says to try again in a moment on 503 and 507 and keeps every field, with our body or behind a proxy', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(
+        { code: 'SERVICE_UNAVAILABLE', message: 'الخدمة غير متاحة مؤقتًا، حاول مرة أخرى بعد لحظات' },
+        { status: 503, headers: { 'retry-after': '5' } },
+      ),
+    );
+    const fields = setup();
+    await fill(fields.user, fields);
+    await fields.user.click(fields.submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('حاول مرة أخرى بعد لحظات');
+    expect(fields.name).toHaveValue('  سارة العتيبي ');
+    expect(fields.email).toHaveValue('Sara@Example.com');
+    expect(fields.message).toHaveValue('أرغب في معرفة رسوم التوثيق');
+
+    fetchMock.mockImplementation(async () => new Response('<html>507</html>', { status: 507 }));
+    await fields.user.click(fields.submit);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('الخدمة غير متاحة مؤقتًا، حاول مرة أخرى بعد لحظات.'),
+    );
+    expect(fields.message).toHaveValue('أرغب في معرفة رسوم التوثيق');
+    expect(contactCalls()).toHaveLength(2);
+  });
+
   it('falls back to the default text without a server message, in each language', async () => {
-    fetchMock.mockImplementation(async () => new Response('', { status: 503 }));
+    fetchMock.mockImplementation(async () => new Response('', { status: 500 }));
     const fields = setup();
     await fill(fields.user, fields);
     await fields.user.click(fields.submit);

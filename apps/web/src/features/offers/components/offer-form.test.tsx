@@ -106,4 +106,37 @@ describe('OfferForm', () => {
     });
     expect(screen.getByRole('link', { name: 'عروضي' })).toHaveAttribute('href', '/profile/my-offers');
   });
+
+  it('keeps the code and every detail when the server is away (503 with Retry-After)', async () => {
+    signIn();
+    const calls = mockApi([
+      jsonResponse(
+        { code: 'SERVICE_UNAVAILABLE', message: 'الخدمة غير متاحة مؤقتًا، حاول مرة أخرى بعد لحظات' },
+        { status: 503, headers: { 'retry-after': '5' } },
+      ),
+      new Response('<html>Service Unavailable</html>', { status: 503 }),
+    ]);
+    renderWithProviders(<OfferForm opportunityId={4} isOwner={false} />);
+    await waitFor(() => expect(screen.getByLabelText('الاسم')).toHaveValue('سارة'));
+    await userEvent.type(screen.getByLabelText('رقم الجوال'), '0512345678');
+    await userEvent.click(screen.getByLabelText('أرغب في تقديم عرض'));
+    await userEvent.type(screen.getByLabelText('رسالتك'), 'أرغب في شراء حصة في المشروع');
+    await userEvent.click(screen.getByRole('button', { name: 'التالي' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'أرسل الرمز' }));
+    await userEvent.type(screen.getByLabelText('رمز التحقق'), '1234');
+
+    await userEvent.click(screen.getByRole('button', { name: 'إرسال العرض' }));
+    expect(await screen.findByText('الخدمة غير متاحة مؤقتًا، حاول مرة أخرى بعد لحظات')).toBeInTheDocument();
+    expect(screen.getByLabelText('رمز التحقق')).toHaveValue('1234');
+    // Behind a proxy that answers its own page: the same advice, in the page's language.
+    await userEvent.click(screen.getByRole('button', { name: 'إرسال العرض' }));
+    expect(await screen.findByText('الخدمة غير متاحة مؤقتًا، حاول مرة أخرى بعد لحظات.')).toBeInTheDocument();
+    expect(screen.getByLabelText('رمز التحقق')).toHaveValue('1234');
+
+    await userEvent.click(screen.getByRole('button', { name: 'رجوع' }));
+    expect(screen.getByLabelText('رسالتك')).toHaveValue('أرغب في شراء حصة في المشروع');
+    expect(screen.getByLabelText('رقم الجوال')).toHaveValue('0512345678');
+    expect(screen.getByLabelText('أرغب في تقديم عرض')).toBeChecked();
+    expect(calls.filter((c) => c.url === '/api/opportunities/4/offers')).toHaveLength(2);
+  });
 });

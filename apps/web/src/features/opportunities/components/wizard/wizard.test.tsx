@@ -6,6 +6,7 @@ import { mockApi } from '@/test/api-mock';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { uploadDocument } from '../../api/upload-file';
 import { draftKey, loadDraft, saveDraft } from './draft';
+import { Toaster } from '@/components/ui/toaster';
 import { OpportunityWizard } from './opportunity-wizard';
 import { EMPTY_META, EMPTY_VALUES } from './wizard-values';
 
@@ -206,6 +207,35 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     const body = JSON.parse(String(post![1]!.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ nameAr: 'مقهى الحي', cityId: 2, contactPhone: '966551234567', contactEmail: null, images: [], documents: [], logo: null });
     expect(loadDraft(KEY)).toBeNull();
+  });
+
+  it('keeps the whole input and the draft when the server is away (503), says to try again in a moment', async () => {
+    const fetchMock = mockApi((url, init) =>
+      url.pathname === '/api/opportunities' && init?.method === 'POST'
+        ? new Response('<html>Service Unavailable</html>', { status: 503, headers: { 'retry-after': '5' } })
+        : undefined,
+    );
+    document.cookie = 'XSRF-TOKEN=t';
+    const values = {
+      ...EMPTY_VALUES,
+      nameAr: 'مقهى الحي', name: 'Corner café', businessTypeId: 8, description: 'A café near the park', descriptionAr: 'مقهى قرب الحديقة العامة',
+      regionId: 1, cityId: 2, facilitySize: 6, facilityFoundationDay: '2020-02-02', offeredPercentage: 40, requiredAmount: 300000,
+      ebitda: -5000, yearlySales: 900000, yearlyOperationalCost: 905000, expectedYearProfitPercentage: 12.5, contactPhone: '0551234567',
+    };
+    saveDraft(KEY, { step: 'review', values, meta: EMPTY_META });
+    const { router } = renderWithProviders(
+      <>
+        <OpportunityWizard opportunityId={null} initial={{ values: EMPTY_VALUES, meta: EMPTY_META }} approved={false} draftKey={KEY} />
+        <Toaster />
+      </>,
+      { path: '/opportunities/add' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'إرسال للمراجعة' }));
+    expect(await screen.findByText('الخدمة غير متاحة مؤقتًا، حاول مرة أخرى بعد لحظات.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/opportunities/add');
+    expect(loadDraft(KEY)).toMatchObject({ step: 'review', values: { nameAr: 'مقهى الحي', requiredAmount: 300000 } });
+    expect(screen.getByRole('button', { name: 'إرسال للمراجعة' })).toBeInTheDocument();
   });
 
   it('asks before sending an approved listing back to review', async () => {
