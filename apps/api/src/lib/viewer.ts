@@ -1,16 +1,31 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Who is looking at a listing, for the owner's insights (API.md "Insights"): `u:<id>` for a signed-in
- * user, `v:<random>` for a visitor who already holds our visitor cookie, null for everything else.
- * A request without the cookie is treated as a bot: crawlers do not keep cookies, people come back
- * with it (the first page a person opens sets it and is not counted).
+ * Who is looking at a listing, for the owner's insights and the top list (API.md "Insights"):
+ * `u:<id>` for a signed-in user, `v:<random>` for a visitor who holds a visitor cookie we issued,
+ * nobody for everything else. A request without the cookie is treated as a bot: crawlers do not keep
+ * cookies, people come back with it (the first page a person opens sets it and is not counted).
+ *
+ * The cookie is `<random>.<HMAC of it with the app's secret>`: a made-up or altered id is no cookie
+ * (and gets a fresh one), so views cannot be invented by writing cookies. Ids the server issued are
+ * still free to collect, one per cookie-less request: the bound per address (VIEWERS_PER_ADDRESS,
+ * applied where views are recorded) is what keeps one machine from adding views at will.
  */
 
 export const VISITOR_COOKIE = 'vid';
-const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+const VISITOR_VALUE = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 const TWO_YEARS_SECONDS = 2 * 365 * 24 * 60 * 60;
+
+/** At most this many distinct viewers count per address, per listing, per day (a household, an office). */
+export const VIEWERS_PER_ADDRESS = 3;
+
+/** A counted viewer: who (`u:<id>` or `v:<random>`) and from where (an opaque key of the address). */
+export interface Viewer {
+  id: string;
+  address: string;
+}
 
 /** User agents of crawlers, link previewers and command-line clients that keep cookies anyway. */
 const BOT_AGENT =
@@ -20,17 +35,54 @@ export function isBotAgent(userAgent: string | undefined): boolean {
   return !userAgent || BOT_AGENT.test(userAgent);
 }
 
-function visitorIdOf(request: FastifyRequest): string | null {
-  const value = request.cookies[VISITOR_COOKIE];
-  return value && VISITOR_ID.test(value) ? value : null;
+function hmac(secret: string, purpose: string, value: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${value}`).digest('base64url');
 }
 
-/** The viewer key of this request, or null when its view is not counted (bot, or no cookie yet). */
-export function viewerOf(request: FastifyRequest): string | null {
+function secretOf(request: FastifyRequest): string {
+  return request.server.config.jwtSecret;
+}
+
+/** The visitor id of a cookie we signed, or null (absent, malformed, forged). */
+function visitorIdOf(request: FastifyRequest): string | null {
+  const match = VISITOR_VALUE.exec(request.cookies[VISITOR_COOKIE] ?? '');
+  if (!match) return null;
+  const expected = Buffer.from(hmac(secretOf(request), 'vid', match[1]!));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? match[1]! : null;
+}
+
+/**
+ * The address a viewer is bounded by, kept as a keyed hash (the raw address is not stored). An IPv6
+ * client holds a whole /64, so the /64 is the address.
+ */
+function addressKeyOf(request: FastifyRequest): string {
+  let address = request.ip;
+  if (isIPv6(address) && !address.includes('.')) {
+    const [head, tail = ''] = address.split('::');
+    const left = head ? head.split(':') : [];
+    const right = tail ? tail.split(':') : [];
+    const groups = address.includes('::')
+      ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+      : left;
+    address = `${groups
+      .slice(0, 4)
+      .map((g) => parseInt(g || '0', 16).toString(16))
+      .join(':')}::/64`;
+  }
+  return hmac(secretOf(request), 'view-address', address).slice(0, 22);
+}
+
+/** The viewer of this request, or null when its view is not counted (bot, or no cookie of ours yet). */
+export function viewerOf(request: FastifyRequest): Viewer | null {
   if (isBotAgent(request.headers['user-agent'])) return null;
-  if (request.user) return `u:${request.user.id}`;
-  const visitor = visitorIdOf(request);
-  return visitor ? `v:${visitor}` : null;
+  let id: string | null = null;
+  if (request.user) id = `u:${request.user.id}`;
+  else {
+    const visitor = visitorIdOf(request);
+    if (visitor) id = `v:${visitor}`;
+  }
+  return id ? { id, address: addressKeyOf(request) } : null;
 }
 
 /**
@@ -39,7 +91,8 @@ export function viewerOf(request: FastifyRequest): string | null {
  */
 export function issueVisitorCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
   if (visitorIdOf(request) || isBotAgent(request.headers['user-agent'])) return;
-  reply.setCookie(VISITOR_COOKIE, randomBytes(16).toString('base64url'), {
+  const id = randomBytes(16).toString('base64url');
+  reply.setCookie(VISITOR_COOKIE, `${id}.${hmac(secretOf(request), 'vid', id)}`, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',

@@ -11,6 +11,12 @@ export const id = z.coerce.number().int().positive().max(MAX_ROW_ID);
 export const idParams = z.object({ id }).strict();
 
 /**
+ * An amount filter of a query (`?minAmount=`, a saved search's criteria): whole riyals, as every
+ * amount is stored. A fraction is refused here rather than compared with a bigint column in SQL.
+ */
+export const wholeRiyalsFilter = z.coerce.number().int({ error: 'not_integer' }).min(0).max(1e13);
+
+/**
  * The body of an action that takes none (bookmark, mark read, approve): absent or `{}`. Anything
  * else is refused like an unknown field on any other route, never silently ignored.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, OPPORTUNITY_STATUSES, OPPORTUNITY_TYPES, SEARCH_SORTS } from '../constants';
-import { email, id, lookup, saudiPhone } from './common';
+import { email, id, lookup, saudiPhone, wholeRiyalsFilter } from './common';
 
 /**
  * Opportunity rules (SPEC.md section 5) as one schema per wizard step, composed into OpportunityInput.
@@ -138,7 +138,7 @@ export type OpportunityFormValues = z.input<typeof opportunityInput>;
 /** Empty query values (`?cityId=`) mean "not given", as forms and links produce them. */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const queryId = z.preprocess(blankToUndefined, id.optional());
-const queryAmount = z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1e13).optional());
+const queryAmount = z.preprocess(blankToUndefined, wholeRiyalsFilter.optional());
 
 /** page from 1; pageSize defaults to 12 and is capped (not refused) at 50. */
 export const cappedPageQuery = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPPORTUNITY_TYPES } from '../constants';
-import { id } from './common';
+import { id, wholeRiyalsFilter } from './common';
 
 /** Saved searches (API.md "Saved searches"): one module for the save dialog, the routes and OpenAPI. */
 
@@ -10,7 +10,7 @@ export const SAVED_SEARCHES_MAX = 20;
 export const SAVED_SEARCH_NAME_MAX = 100;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const amount = z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1e13).optional());
+const amount = z.preprocess(blankToUndefined, wholeRiyalsFilter.optional());
 const optionalId = z.preprocess(blankToUndefined, id.optional());
 
 /** The filters of /search that a saved search keeps (no sort or page: alerts are about new listings). */

@@ -80,3 +80,25 @@ export const opportunityViewers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.opportunityId, t.day, t.viewer] })],
 );
+
+/**
+ * How many viewers of a listing were counted from one address on one day (lib/viewer.ts): a view is
+ * counted only while this stays under VIEWERS_PER_ADDRESS, so one machine cannot add views (or reorder
+ * the top list) with as many visitor cookies as it cares to collect. `address` is a keyed hash, never
+ * the address itself; rows older than yesterday are pruned daily.
+ */
+export const opportunityViewAddresses = pgTable(
+  'opportunity_view_addresses',
+  {
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    address: text('address').notNull(),
+    viewers: integer('viewers').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.opportunityId, t.day, t.address] }),
+    index('opportunity_view_addresses_day_idx').on(t.day),
+  ],
+);

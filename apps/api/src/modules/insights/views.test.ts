@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opportunityViewers } from '../../db/schema/data-room';
 import { opportunities } from '../../db/schema/opportunities';
-import { VISITOR_COOKIE } from '../../lib/viewer';
+import { VIEWERS_PER_ADDRESS, VISITOR_COOKIE } from '../../lib/viewer';
+import { issuedVisitor } from '../../test/visitors';
 import { createApproved, createListing, createUser, seedLookups, type TestUser } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 
@@ -15,8 +16,10 @@ let admin: TestUser;
 let anonymous: TestClient;
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-const visitorA = { [VISITOR_COOKIE]: 'visitorAAAAAAAAAAAAAAA' };
-const visitorB = { [VISITOR_COOKIE]: 'visitorBBBBBBBBBBBBBBB' };
+/** Visitor cookies as the server issued them, and the viewer ids they stand for. */
+let visitorA: Record<string, string>;
+let visitorB: Record<string, string>;
+const idOf = (cookies: Record<string, string>) => `v:${cookies[VISITOR_COOKIE]!.split('.')[0]}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,6 +28,8 @@ beforeAll(async () => {
   member = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
   anonymous = new TestClient(t.app);
+  visitorA = await issuedVisitor(t.app);
+  visitorB = await issuedVisitor(t.app);
 });
 afterAll(async () => t.close());
 
@@ -59,7 +64,7 @@ describe('counting views of a listing', () => {
       await view(id, { client: member.client });
     }
     await view(id, { cookies: visitorB });
-    expect(await viewersOf(id)).toEqual([`u:${member.id}`, `v:${visitorA.vid}`, `v:${visitorB.vid}`].sort());
+    expect(await viewersOf(id)).toEqual([`u:${member.id}`, idOf(visitorA), idOf(visitorB)].sort());
     // The listing's running total and the top list's daily row follow the same rule.
     expect(await viewsCountOf(id)).toBe(3);
     expect(await dailyViewsOf(id)).toBe(3);
@@ -106,11 +111,11 @@ describe('counting views of a listing', () => {
     const cookie = first.cookies.find((c) => c.name === VISITOR_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie!.maxAge).toBeGreaterThan(365 * 24 * 60 * 60);
-    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
 
     const second = await view(id, { cookies: { [VISITOR_COOKIE]: cookie!.value } });
     expect(second.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
-    expect(await viewersOf(id)).toEqual([`v:${cookie!.value}`]);
+    expect(await viewersOf(id)).toEqual([idOf({ [VISITOR_COOKIE]: cookie!.value })]);
   });
 
   it('treats a forged or malformed cookie as no cookie', async () => {
@@ -138,11 +143,122 @@ describe('counting views of a listing', () => {
 
   it('counts a server-rendered page view once for the visitor, not for the owner', async () => {
     const id = await createApproved(t.app, owner, admin);
-    await t.app.opportunities.countPageView(id, `v:${visitorA.vid}`);
-    await t.app.opportunities.countPageView(id, `v:${visitorA.vid}`);
+    const address = 'same-address-key';
+    await t.app.opportunities.countPageView(id, { id: idOf(visitorA), address });
+    await t.app.opportunities.countPageView(id, { id: idOf(visitorA), address });
     await view(id, { cookies: visitorA });
-    await t.app.opportunities.countPageView(id, `u:${owner.id}`);
-    expect(await viewersOf(id)).toEqual([`v:${visitorA.vid}`]);
+    await t.app.opportunities.countPageView(id, { id: `u:${owner.id}`, address });
+    expect(await viewersOf(id)).toEqual([idOf(visitorA)]);
     expect(await viewsCountOf(id)).toBe(1);
+  });
+});
+
+describe('views only a real visitor could produce', () => {
+  const insightsOf = async (id: number) =>
+    (await owner.client.get(`/api/opportunities/${id}/insights?days=7`)).json().totals as {
+      views: number;
+      uniqueViewers: number;
+    };
+  const from = (remoteAddress: string, id: number, cookies: Record<string, string>) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/opportunities/${id}`,
+      cookies,
+      headers: { 'user-agent': BROWSER },
+      remoteAddress,
+    });
+
+  it('ignores made-up and altered visitor cookies, and answers each with a fresh signed one', async () => {
+    const id = await createApproved(t.app, owner, admin);
+    const real = visitorA[VISITOR_COOKIE]!;
+    const [realId, realSignature] = real.split('.') as [string, string];
+    const forged = [
+      'visitorAAAAAAAAAAAAAAA', // the unsigned form of before
+      `${'B'.repeat(22)}.${realSignature}`, // another id with a real signature
+      `${realId}.${'A'.repeat(43)}`, // a real id with a made-up signature
+      `${realId}.${realSignature.slice(0, 42)}`,
+      ...Array.from({ length: 50 }, (_, i) => `${String(i).padStart(22, 'x')}.${'s'.repeat(43)}`),
+    ];
+    for (const value of forged) {
+      const res = await view(id, { cookies: { [VISITOR_COOKIE]: value } });
+      expect(res.statusCode).toBe(200);
+      const fresh = res.cookies.find((c) => c.name === VISITOR_COOKIE);
+      expect(fresh?.value).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+      expect(fresh?.value).not.toBe(value);
+    }
+    expect(await viewersOf(id)).toEqual([]);
+    expect(await viewsCountOf(id)).toBe(0);
+    expect(await insightsOf(id)).toMatchObject({ views: 0, uniqueViewers: 0 });
+  });
+
+  it(`counts at most ${VIEWERS_PER_ADDRESS} signed viewers from one address per listing and day`, async () => {
+    const id = await createApproved(t.app, owner, admin);
+    const address = '203.0.113.7';
+    const cookies = [];
+    for (let i = 0; i < 50; i++) cookies.push(await issuedVisitor(t.app, address));
+    for (const cookie of cookies) expect((await from(address, id, cookie)).statusCode).toBe(200);
+    // Every figure follows the same bound: viewer rows, the running total, the top list's day, insights.
+    expect(await viewersOf(id)).toHaveLength(VIEWERS_PER_ADDRESS);
+    expect(await viewsCountOf(id)).toBe(VIEWERS_PER_ADDRESS);
+    expect(await dailyViewsOf(id)).toBe(VIEWERS_PER_ADDRESS);
+    expect(await insightsOf(id)).toMatchObject({ views: VIEWERS_PER_ADDRESS, uniqueViewers: VIEWERS_PER_ADDRESS });
+    // One IPv6 client holds a /64: its addresses are one address.
+    const v6 = await createApproved(t.app, owner, admin);
+    for (let i = 1; i <= 10; i++) await from(`2001:db8:7:1::${i.toString(16)}`, v6, cookies[i]!);
+    expect(await viewsCountOf(v6)).toBe(VIEWERS_PER_ADDRESS);
+    // The same visitors from their own addresses all count (once each, however often).
+    const other = await createApproved(t.app, owner, admin);
+    for (let i = 0; i < 10; i++) {
+      await from(`198.51.100.${i + 1}`, other, cookies[i]!);
+      await from(`198.51.100.${i + 1}`, other, cookies[i]!);
+    }
+    expect(await viewsCountOf(other)).toBe(10);
+  });
+
+  it('keeps the top list in its order whatever one address does', async () => {
+    const viewedBy = async (id: number, addresses: number) => {
+      for (let i = 0; i < addresses; i++) {
+        const address = `192.0.2.${i + 1}`;
+        await from(address, id, await issuedVisitor(t.app, address));
+      }
+    };
+    const first = await createApproved(t.app, owner, admin, { name: 'Most viewed' });
+    const second = await createApproved(t.app, owner, admin, { name: 'Second most viewed' });
+    await viewedBy(first, 8);
+    await viewedBy(second, VIEWERS_PER_ADDRESS + 2);
+    // The newest listing, with no views yet, and one machine with 60 cookies it collected.
+    const pushed = await createApproved(t.app, owner, admin, { name: 'Pushed listing' });
+    const attacker = '203.0.113.99';
+    for (let i = 0; i < 60; i++) await from(attacker, pushed, await issuedVisitor(t.app, attacker));
+    t.app.opportunities.invalidatePublic();
+
+    const top: number[] = (await anonymous.get('/api/opportunities/top'))
+      .json()
+      .opportunities.map((c: { id: number }) => c.id);
+    const rank = (id: number) => (top.includes(id) ? top.indexOf(id) : top.length);
+    expect(rank(first)).toBeLessThan(rank(second));
+    expect(rank(second)).toBeLessThan(rank(pushed));
+    expect(await viewsCountOf(pushed)).toBe(VIEWERS_PER_ADDRESS);
+  });
+});
+
+describe('the per-address counters', () => {
+  it('are kept for today and yesterday only', async () => {
+    const id = await createApproved(t.app, owner, admin);
+    await t.app.database.withSession((q) =>
+      q(
+        `INSERT INTO opportunity_view_addresses (opportunity_id, day, address, viewers)
+         SELECT $1, (now() AT TIME ZONE 'UTC')::date - d, 'address-' || d, 1 FROM generate_series(0, 3) AS d`,
+        [id],
+      ),
+    );
+    await t.app.jobs.runDue(new Date(Date.now() + 1000));
+    const kept = await t.app.database.withSession((q) =>
+      q<{ address: string }>(
+        'SELECT address FROM opportunity_view_addresses WHERE opportunity_id = $1 ORDER BY address',
+        [id],
+      ),
+    );
+    expect(kept.map((r) => r.address)).toEqual(['address-0', 'address-1']);
   });
 });

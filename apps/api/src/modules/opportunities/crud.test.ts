@@ -11,6 +11,7 @@ import {
   validInput,
   type TestUser,
 } from '../../test/opportunity-fixtures';
+import { issuedVisitor } from '../../test/visitors';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -207,7 +208,7 @@ describe('visibility of pending, rejected and approved listings', () => {
 
   it('counts views of others once per viewer per day, not the owner’s (insights.test.ts has every rule)', async () => {
     const id = await createApproved(t.app, owner, admin);
-    const visitor = { vid: 'AAAAAAAAAAAAAAAAAAAAAA' };
+    const visitor = await issuedVisitor(t.app);
     await anonymous.get(`/api/opportunities/${id}`, { cookies: visitor });
     await anonymous.get(`/api/opportunities/${id}`, { cookies: visitor });
     await other.client.get(`/api/opportunities/${id}`);

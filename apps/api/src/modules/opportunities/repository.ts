@@ -3,7 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OpportunityStatus } from '@safqa/shared/constants';
 import type { MyOpportunitiesQuery, SearchQuery } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
-import { opportunityViewers } from '../../db/schema/data-room';
+import { opportunityViewAddresses, opportunityViewers } from '../../db/schema/data-room';
 import { businessTypes, cities, companyAges, companySizes, regions } from '../../db/schema/lookups';
 import {
   favorites,
@@ -12,6 +12,7 @@ import {
   opportunityStatusHistory,
 } from '../../db/schema/opportunities';
 import { UTC_TODAY } from '../../lib/daily-counts';
+import { VIEWERS_PER_ADDRESS, type Viewer } from '../../lib/viewer';
 import type { MyCardRow } from './mappers';
 import { CARD_COLUMNS, CARD_JOINS, searchCountSql, searchPageSql, topSql, type CardRow } from './queries';
 
@@ -241,17 +242,45 @@ export function createOpportunitiesRepository(db: Db) {
 
     /**
      * A view by `viewer` today (UTC day): counted only if it is this viewer's first of the day on this
-     * listing. The viewer row, the daily row (for the top list) and the running total move together,
-     * so every "views" figure follows the same once-per-viewer-per-day rule.
+     * listing, and while its address has fewer than VIEWERS_PER_ADDRESS viewers counted there today.
+     * The viewer row, the daily row (for the top list) and the running total move together, so every
+     * "views" figure follows the same rules.
      */
-    async recordView(id: number, viewer: string) {
+    async recordView(id: number, viewer: Viewer) {
       await db.transaction(async (tx) => {
         const first = await tx
           .insert(opportunityViewers)
-          .values({ opportunityId: id, day: sql`${UTC_TODAY}`, viewer })
+          .values({ opportunityId: id, day: sql`${UTC_TODAY}`, viewer: viewer.id })
           .onConflictDoNothing()
           .returning({ id: opportunityViewers.opportunityId });
         if (!first.length) return;
+        // One row per (listing, day, address), counted up under its row lock: concurrent views from
+        // one address cannot both take the last place.
+        const placed = await tx
+          .insert(opportunityViewAddresses)
+          .values({ opportunityId: id, day: sql`${UTC_TODAY}`, address: viewer.address, viewers: 1 })
+          .onConflictDoUpdate({
+            target: [
+              opportunityViewAddresses.opportunityId,
+              opportunityViewAddresses.day,
+              opportunityViewAddresses.address,
+            ],
+            set: { viewers: sql`${opportunityViewAddresses.viewers} + 1` },
+            setWhere: sql`${opportunityViewAddresses.viewers} < ${VIEWERS_PER_ADDRESS}`,
+          })
+          .returning({ viewers: opportunityViewAddresses.viewers });
+        if (!placed.length) {
+          await tx
+            .delete(opportunityViewers)
+            .where(
+              and(
+                eq(opportunityViewers.opportunityId, id),
+                eq(opportunityViewers.day, sql`${UTC_TODAY}`),
+                eq(opportunityViewers.viewer, viewer.id),
+              ),
+            );
+          return;
+        }
         await tx
           .insert(opportunityDailyViews)
           .values({ opportunityId: id, day: sql`current_date`, views: 1 })

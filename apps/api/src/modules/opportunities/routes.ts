@@ -12,6 +12,7 @@ import {
   topOpportunitiesResponse,
 } from '@safqa/shared/validation/opportunities';
 import { issueVisitorCookie, viewerOf } from '../../lib/viewer';
+import { registerViewAddressPruning } from './view-addresses';
 import { createAdvisorsRepository } from '../advisors/repository';
 import { createAdvisorsService } from '../advisors/service';
 import { createModerationRepository } from './moderation-repository';
@@ -37,6 +38,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     onViewError: (error) => app.log.warn({ err: error }, 'could not count a view'),
   });
   app.decorate('opportunities', service);
+  registerViewAddressPruning(app);
   const advisors = createAdvisorsService(createAdvisorsRepository(app.db));
 
   app.get(

@@ -8,6 +8,7 @@ import {
   type SearchQuery,
 } from '@safqa/shared/validation/opportunities';
 import { AppError } from '../../plugins/errors';
+import type { Viewer } from '../../lib/viewer';
 import type { AuthUser } from '../../plugins/auth';
 import type { UploadsService } from '../uploads/service';
 import { iso, lookupOf, paged, toCard, toMyCard } from './mappers';
@@ -272,7 +273,7 @@ export function createOpportunitiesService(deps: {
      * The detail as the caller may see it. A view is counted for `viewer` (see lib/viewer.ts; null:
      * not counted) unless the caller is the owner or an admin, or the listing is not public.
      */
-    async detail(id: number, caller: Caller, viewer: string | null = null): Promise<OpportunityDetail> {
+    async detail(id: number, caller: Caller, viewer: Viewer | null = null): Promise<OpportunityDetail> {
       const detail = await loadDetail(id, caller);
       if (viewer && detail.status === 'approved' && !detail.isOwner && caller?.role !== 'admin') {
         // A failed counter must not cost the visitor the page.
@@ -285,10 +286,10 @@ export function createOpportunitiesService(deps: {
      * A view of a server-rendered page (no API call of the visitor's own): counted when the listing is
      * public and not the viewer's own. Never throws: the page is already rendered.
      */
-    async countPageView(id: number, viewer: string): Promise<void> {
+    async countPageView(id: number, viewer: Viewer): Promise<void> {
       try {
         const row = await repo.findById(id);
-        if (!row || row.status !== 'approved' || viewer === `u:${row.submittedBy}`) return;
+        if (!row || row.status !== 'approved' || viewer.id === `u:${row.submittedBy}`) return;
         await repo.recordView(id, viewer);
       } catch (error) {
         deps.onViewError?.(error);

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { storeServerError } from '../../plugins/errors';
 import { recipientOf } from '../notifications/repository';
 import { alertEmail } from './emails';
 import * as repo from './repository';
 import { searchPath } from '@safqa/shared/search-path';
 import { unsubscribeToken } from './unsubscribe-token';
+import { runnableQuery } from './stored-query';
 
 export const MATCH_JOB = 'saved-searches.match';
 export const DIGEST_SCHEDULE = 'saved-searches.digest';
@@ -20,7 +22,9 @@ const DIGEST_MAX_LISTINGS = 10;
  *   daily one in the bell now and by email in its digest, an `off` one only counts it as new.
  * - DIGEST_SCHEDULE, hourly: each daily search with listings waiting and no digest for a day gets one.
  * Each (search, listing) pair is recorded once (primary key), so retries and several processes never
- * send a listing twice to one search.
+ * send a listing twice to one search. A search that fails (criteria that cannot run, a recipient the
+ * mailer refuses) is logged, kept in the error logs and skipped: it must not cost the other searches
+ * their alert, as one failing row used to fail the whole job through all its retries.
  */
 export function registerAlertJobs(app: FastifyInstance) {
   const { publicUrl, jwtSecret } = app.config;
@@ -32,6 +36,17 @@ export function registerAlertJobs(app: FastifyInstance) {
     };
   };
 
+  /** Logs and records a search that could not be handled this time; the caller moves on to the next. */
+  async function skip(search: repo.SavedSearchRow, job: string, error: unknown, log: FastifyBaseLogger) {
+    const cause = error instanceof Error ? error.message : String(error);
+    log.warn({ err: error, savedSearchId: search.id }, 'saved search skipped');
+    await storeServerError(app, {
+      error: new Error(`saved search ${search.id} skipped: ${cause}`),
+      endpoint: `job ${job}`,
+      log,
+    });
+  }
+
   function emailFor(search: repo.SavedSearchRow, listings: repo.CardRowList) {
     const urls = unsubscribeUrls(search.id);
     return (lang: 'ar' | 'en') => ({
@@ -39,7 +54,7 @@ export function registerAlertJobs(app: FastifyInstance) {
         lang,
         searchName: search.name,
         listings,
-        searchPath: searchPath(search.query),
+        searchPath: searchPath(runnableQuery(search.query)),
         publicUrl,
         unsubscribeUrl: urls.page,
       }),
@@ -55,7 +70,34 @@ export function registerAlertJobs(app: FastifyInstance) {
     };
   }
 
-  async function matchListing(opportunityId: number, now: Date) {
+  async function alertSearch(
+    search: repo.SavedSearchRow,
+    opportunityId: number,
+    card: repo.CardRowList[number],
+    now: Date,
+  ) {
+    if (!(await repo.listingMatches(app.db, opportunityId, runnableQuery(search.query)))) return;
+    await app.db.transaction(async (tx: Db) => {
+      const instant = search.frequency === 'instant';
+      // Off and instant are settled now; daily ones wait for the digest.
+      const recorded = await repo.recordMatch(tx, {
+        savedSearchId: search.id,
+        opportunityId,
+        notifiedAt: search.frequency === 'daily' ? null : now,
+      });
+      if (!recorded || search.frequency === 'off') return;
+      await app.notifier.notify(tx, {
+        userId: search.userId,
+        type: 'saved_search_match',
+        ...notificationTexts(search, card),
+        link: `/opportunities/${opportunityId}`,
+        email: instant ? emailFor(search, [card]) : undefined,
+      });
+      if (instant) await repo.setLastNotified(tx, search.id, now);
+    });
+  }
+
+  async function matchListing(opportunityId: number, now: Date, log: FastifyBaseLogger) {
     const listing = await repo.approvedListing(app.db, opportunityId);
     if (!listing) return; // suspended or deleted again before the job ran
     const [card] = await repo.cardsOf(app.db, [opportunityId]);
@@ -68,52 +110,47 @@ export function registerAlertJobs(app: FastifyInstance) {
         limit: BATCH,
       });
       for (const search of batch) {
-        if (!(await repo.listingMatches(app.db, opportunityId, search.query))) continue;
-        await app.db.transaction(async (tx: Db) => {
-          const instant = search.frequency === 'instant';
-          // Off and instant are settled now; daily ones wait for the digest.
-          const recorded = await repo.recordMatch(tx, {
-            savedSearchId: search.id,
-            opportunityId,
-            notifiedAt: search.frequency === 'daily' ? null : now,
-          });
-          if (!recorded || search.frequency === 'off') return;
-          await app.notifier.notify(tx, {
-            userId: search.userId,
-            type: 'saved_search_match',
-            ...notificationTexts(search, card),
-            link: `/opportunities/${opportunityId}`,
-            email: instant ? emailFor(search, [card]) : undefined,
-          });
-          if (instant) await repo.setLastNotified(tx, search.id, now);
-        });
+        await alertSearch(search, opportunityId, card, now).catch((error: unknown) =>
+          skip(search, MATCH_JOB, error, log),
+        );
       }
       if (batch.length < BATCH) break;
       afterId = batch[batch.length - 1]!.id;
     }
   }
 
-  app.jobs.define<{ opportunityId: number }>(MATCH_JOB, async ({ opportunityId }, { now }) =>
-    matchListing(opportunityId, now),
+  app.jobs.define<{ opportunityId: number }>(MATCH_JOB, async ({ opportunityId }, { now, log }) =>
+    matchListing(opportunityId, now, log),
   );
+
+  /** One daily search's digest: false when there was nothing to send (or nobody to send it to). */
+  async function sendDigest(search: repo.SavedSearchRow, now: Date): Promise<boolean> {
+    return app.db.transaction(async (tx: Db) => {
+      const ids = await repo.takePendingMatches(tx, search.id, now);
+      await repo.setLastNotified(tx, search.id, now);
+      const cards = await repo.cardsOf(tx, ids.slice(0, DIGEST_MAX_LISTINGS));
+      if (cards.length === 0) return false; // all taken down since: nothing to tell
+      const recipient = await recipientOf(tx, search.userId);
+      if (!recipient?.settings.savedSearches) return false;
+      await app.mailer.enqueue({ to: recipient.email, ...emailFor(search, cards)(recipient.language) }, tx);
+      return true;
+    });
+  }
 
   app.jobs.every(DIGEST_SCHEDULE, 60 * 60 * 1000, async ({ now, log }) => {
     let sent = 0;
-    for (;;) {
-      const due = await repo.digestsDue(app.db, now, 50);
+    // Walked in id order: a search that fails stays due, and must not be met again in this period.
+    for (let afterId = 0; ;) {
+      const due = await repo.digestsDue(app.db, now, { afterId, limit: 50 });
       for (const search of due) {
-        await app.db.transaction(async (tx: Db) => {
-          const ids = await repo.takePendingMatches(tx, search.id, now);
-          await repo.setLastNotified(tx, search.id, now);
-          const cards = await repo.cardsOf(tx, ids.slice(0, DIGEST_MAX_LISTINGS));
-          if (cards.length === 0) return; // all taken down since: nothing to tell
-          const recipient = await recipientOf(tx, search.userId);
-          if (!recipient?.settings.savedSearches) return;
-          await app.mailer.enqueue({ to: recipient.email, ...emailFor(search, cards)(recipient.language) }, tx);
-          sent += 1;
+        const ok = await sendDigest(search, now).catch(async (error: unknown) => {
+          await skip(search, DIGEST_SCHEDULE, error, log);
+          return false;
         });
+        if (ok) sent += 1;
       }
       if (due.length < 50) break;
+      afterId = due[due.length - 1]!.id;
     }
     if (sent) log.info({ sent }, 'saved-search digests queued');
   });

@@ -155,14 +155,19 @@ export async function setLastNotified(db: Db, id: number, at: Date) {
   await db.update(savedSearches).set({ lastNotifiedAt: at }).where(eq(savedSearches.id, id));
 }
 
-/** Daily searches with listings waiting and no digest in the last day. */
-export async function digestsDue(db: Db, now: Date, limit: number): Promise<SavedSearchRow[]> {
+/** Daily searches with listings waiting and no digest in the last day, in id order after `afterId`. */
+export async function digestsDue(
+  db: Db,
+  now: Date,
+  { afterId, limit }: { afterId: number; limit: number },
+): Promise<SavedSearchRow[]> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const rows = await db
     .select()
     .from(savedSearches)
     .where(
       and(
+        gt(savedSearches.id, afterId),
         eq(savedSearches.frequency, 'daily'),
         sql`(${savedSearches.lastNotifiedAt} IS NULL OR ${savedSearches.lastNotifiedAt} <= ${dayAgo})`,
         sql`EXISTS (SELECT 1 FROM ${savedSearchMatches} m

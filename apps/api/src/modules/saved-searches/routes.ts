@@ -16,12 +16,13 @@ import { AppError } from '../../plugins/errors';
 import { registerAlertJobs } from './alerts';
 import * as repo from './repository';
 import { readUnsubscribeToken } from './unsubscribe-token';
+import { roundedAmounts } from './stored-query';
 
 function toSavedSearch(row: repo.SavedSearchRow, newMatches: number): SavedSearch {
   return {
     id: row.id,
     name: row.name,
-    query: row.query,
+    query: roundedAmounts(row.query),
     frequency: row.frequency,
     newMatches,
     lastNotifiedAt: row.lastNotifiedAt ? row.lastNotifiedAt.toISOString() : null,

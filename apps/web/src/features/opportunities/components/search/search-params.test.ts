@@ -17,6 +17,11 @@ describe('search URL state', () => {
     expect(parseSearchParams(new URLSearchParams('businessTypeId=abc&regionId=-1&type=rent&sort=cheapest&page=0&minAmount=x'))).toEqual(DEFAULT_SEARCH);
   });
 
+  it('drops an amount with a fraction, which the API refuses (whole riyals only)', () => {
+    expect(parseSearchParams(new URLSearchParams('minAmount=1.5&maxAmount=2000'))).toEqual({ ...DEFAULT_SEARCH, maxAmount: 2000 });
+    expect(parseSearchParams(new URLSearchParams('minAmount=10&maxAmount=99.99'))).toEqual({ ...DEFAULT_SEARCH, minAmount: 10 });
+  });
+
   it('starts again at page 1 when a filter or the sort changes, but not when the page does', () => {
     const state = { ...DEFAULT_SEARCH, page: 4 };
     expect(withChanges(state, { sort: 'oldest' }).page).toBe(1);

@@ -35,8 +35,9 @@ function positiveInt(value: string | null): number | null {
   return Number.isSafeInteger(number) && number > 0 ? number : null;
 }
 
+/** Whole riyals, as the API takes them: a link with a fraction (`minAmount=1.5`) is "not set", not a failed search. */
 function amount(value: string | null): number | null {
-  if (!value || !/^\d+(\.\d+)?$/.test(value)) return null;
+  if (!value || !/^\d+$/.test(value)) return null;
   const number = Number(value);
   return Number.isFinite(number) && number <= 1e13 ? number : null;
 }
