@@ -77,6 +77,7 @@ async function metricsPlugin(app: FastifyInstance) {
       pool.set({ state: 'waiting' }, stats.waiting);
     },
   });
+  connectionMetrics(app, register);
   const scrapes = new Counter({
     name: 'metrics_scrapes_total',
     help: 'Scrapes of this endpoint',
@@ -106,4 +107,68 @@ async function metricsPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(metricsPlugin, { name: 'metrics', dependencies: ['database', 'sse-hub'] });
+/** A counter whose value lives elsewhere (a plain number bumped on the hot path), copied at scrape time. */
+function mirroredCounter(
+  register: Registry,
+  name: string,
+  help: string,
+  label: string,
+  read: () => Iterable<[string | number, number]>,
+) {
+  new Counter({
+    name,
+    help,
+    labelNames: [label],
+    registers: [register],
+    collect() {
+      this.reset();
+      for (const [value, count] of read()) this.inc({ [label]: String(value) }, count);
+    },
+  });
+}
+
+/** The connection guards (docs/operations.md "Timeouts and connection caps"). */
+function connectionMetrics(app: FastifyInstance, register: Registry) {
+  const counters = app.httpCounters;
+  new Gauge({
+    name: 'http_open_connections',
+    help: 'Open client connections of this process',
+    registers: [register],
+    collect() {
+      this.set(counters.openConnections);
+    },
+  });
+  mirroredCounter(
+    register,
+    'http_connections_refused_total',
+    'Connections closed at once: over HTTP_MAX_CONNECTIONS, or over HTTP_MAX_CONNECTIONS_PER_ADDRESS from one address',
+    'reason',
+    () => Object.entries(counters.refusedConnections),
+  );
+  mirroredCounter(
+    register,
+    'http_request_timeouts_total',
+    'Clients timed out: silent (closed, sent nothing), headers (408, too slow), body (408, under the minimum rate)',
+    'phase',
+    () => Object.entries(counters.timeouts),
+  );
+  mirroredCounter(
+    register,
+    'http_client_errors_total',
+    'Requests refused before any route: malformed (400), headers too large (431), unknown Expect (417)',
+    'status',
+    () => counters.clientErrors.entries(),
+  );
+  mirroredCounter(
+    register,
+    'sse_streams_refused_total',
+    'Event streams refused: per_address (429) or total (503)',
+    'reason',
+    () => Object.entries(app.sseHub.refused),
+  );
+}
+
+export default fp(metricsPlugin, {
+  name: 'metrics',
+  dependencies: ['database', 'sse-hub', 'connection-limits'],
+});
