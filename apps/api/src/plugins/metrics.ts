@@ -64,13 +64,15 @@ async function metricsPlugin(app: FastifyInstance) {
       this.set((await outboxFigures()).age);
     },
   });
+  // Read before the scrape runs its own query (the outbox figures), which would show as `waiting`.
+  let poolBeforeScrape: ReturnType<typeof app.database.poolStats> = null;
   const pool = new Gauge({
     name: 'db_pool_connections',
     help: 'PostgreSQL pool connections by state (absent on the embedded database)',
     labelNames: ['state'] as const,
     registers: [register],
     collect() {
-      const stats = app.database.poolStats();
+      const stats = poolBeforeScrape;
       if (!stats) return;
       pool.set({ state: 'total' }, stats.total);
       pool.set({ state: 'idle' }, stats.idle);
@@ -100,6 +102,7 @@ async function metricsPlugin(app: FastifyInstance) {
     if (!timingSafeEqual(digest(given), digest(token))) throw new AppError(401, 'UNAUTHENTICATED');
     scrapes.inc();
     outbox = null;
+    poolBeforeScrape = app.database.poolStats();
     return reply
       .header('cache-control', 'no-store')
       .type(register.contentType)
