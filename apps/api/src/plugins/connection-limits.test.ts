@@ -1,7 +1,9 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawConnect, type RawConnection } from '../test/raw-http';
+import { isPrivateAddress } from '../lib/private-address';
+import { listenOnSocket } from '../test/sse-client';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -117,5 +119,63 @@ describe('connection caps', () => {
     await sleep(50);
     expect(await health('127.0.0.4')).toBe(200);
     expect(value(await metrics(), 'http_open_connections')).toBe(4);
+  });
+});
+
+describe('connection caps behind a proxy', () => {
+  it('does not cap, in production, a peer on the networks trusted as proxies', async () => {
+    const behindProxy = await createTestApp(
+      {},
+      { isProduction: true, http: { ...t.config.http, maxConnections: 50, maxConnectionsPerAddress: 3 } },
+      { database: t.database },
+    );
+    try {
+      await behindProxy.app.listen({ port: 0, host: '127.0.0.1' });
+      const proxyPort = (behindProxy.app.server.address() as AddressInfo).port;
+      const sockets = Array.from({ length: 5 }, () => rawConnect(proxyPort, '127.0.0.1'));
+      await Promise.all(sockets.map((socket) => socket.ready));
+      await sleep(100);
+      expect(sockets.filter((socket) => socket.isClosed())).toHaveLength(0);
+      for (const socket of sockets) socket.destroy();
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('knows the proxy networks from the public internet', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.5',
+      '192.168.1.1',
+      '169.254.1.1',
+      '::1',
+      'fd00::5',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ['203.0.113.7', '8.8.8.8', '172.32.0.1', '2001:db8::1', '::ffff:203.0.113.7', '']) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+
+  it('does not cap connections over a Unix socket (a process on this machine)', async () => {
+    const local = await createTestApp(
+      {},
+      { http: { ...t.config.http, maxConnectionsPerAddress: 3 } },
+      { database: t.database },
+    );
+    try {
+      const socketPath = await listenOnSocket(local.app);
+      const sockets = Array.from({ length: 5 }, () => net.connect({ path: socketPath }));
+      await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+      await sleep(100);
+      expect(sockets.filter((socket) => socket.destroyed)).toHaveLength(0);
+      for (const socket of sockets) socket.destroy();
+    } finally {
+      await local.close();
+    }
   });
 });
