@@ -26,6 +26,10 @@ import requestGuardsPlugin from './plugins/request-guards';
 import openapiPlugin from './plugins/openapi';
 import webStaticPlugin from './plugins/web-static';
 import metricsPlugin from './plugins/metrics';
+import connectionLimitsPlugin from './plugins/connection-limits';
+import httpErrorsPlugin, { createClientErrorHandler, httpServerOptions } from './plugins/http-errors';
+import bodyTimeoutPlugin from './plugins/body-timeout';
+import { createHttpCounters } from './lib/http-counters';
 import { validatorCompiler } from './plugins/zod-validation';
 import healthRoutes from './modules/health/routes';
 import captchaRoutes from './modules/captcha/routes';
@@ -69,6 +73,7 @@ export async function buildApp({
   runJobs = false,
   storage,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const httpCounters = createHttpCounters();
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     bodyLimit: 1024 * 1024,
@@ -79,12 +84,19 @@ export async function buildApp({
     routerOptions: { maxParamLength: 200 },
     // The router's own refusals, before any hook runs, in API.md's error body like every other answer.
     frameworkErrors: renderFrameworkError,
+    // Slow clients (docs/operations.md "Timeouts and connection caps"): headers have a deadline,
+    // bodies a minimum rate (plugins/body-timeout.ts), idle kept-alive connections a limit, and what
+    // Node refuses before any route answers API.md's error body (plugins/http-errors.ts).
+    http: httpServerOptions(config),
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    clientErrorHandler: createClientErrorHandler(config, httpCounters),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // External plugins
+  // External plugins (the body watchdog first, so every request with a body is watched)
+  await app.register(bodyTimeoutPlugin, { config, counters: httpCounters });
   await app.register(cookie);
   // One file per request; routes lower fileSize to their own cap (images 5 MB, documents 10 MB).
   await app.register(multipart, {
@@ -97,6 +109,8 @@ export async function buildApp({
   // App plugins
   await app.register(databasePlugin, { database, config });
   await app.register(errorsPlugin);
+  await app.register(connectionLimitsPlugin, { counters: httpCounters });
+  await app.register(httpErrorsPlugin, { counters: httpCounters });
   await app.register(gracefulClosePlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin);

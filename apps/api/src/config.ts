@@ -41,6 +41,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanString.optional(),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  HTTP_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(1024),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20_000),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  SSE_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
+  SSE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,8 +78,24 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
-  /** Live chat stream: comment heartbeat interval and open streams allowed per user. */
-  sse: { heartbeatMs: number; maxStreamsPerUser: number };
+  /**
+   * Live event streams: comment heartbeat interval; open streams allowed per user (a new one closes
+   * the oldest), per client address and in this process (past those, a new one is refused).
+   */
+  sse: { heartbeatMs: number; maxStreamsPerUser: number; maxStreamsPerAddress: number; maxStreams: number };
+  /** Slow and hoarding clients (docs/operations.md "Timeouts and connection caps"). */
+  http: {
+    /** From the connection (or a request's first byte) to its last header line; silent ones are closed. */
+    headersTimeoutMs: number;
+    /** A body must bring at least bodyMinBytesPerSecond over every window of this length (408 else). */
+    bodyTimeoutMs: number;
+    bodyMinBytesPerSecond: number;
+    /** How long an idle kept-alive connection stays open. */
+    keepAliveTimeoutMs: number;
+    /** Open connections of this process, and of one client address (proxies on private networks exempt). */
+    maxConnections: number;
+    maxConnectionsPerAddress: number;
+  };
   /** Bearer token of GET /metrics; unset means no metrics endpoint (404). */
   metricsToken: string | undefined;
   /**
@@ -165,7 +189,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     seedDemo: env.SEED_DEMO ?? !isProduction,
     logLevel: env.LOG_LEVEL,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
-    sse: { heartbeatMs: 25_000, maxStreamsPerUser: 5 },
+    sse: {
+      heartbeatMs: 25_000,
+      maxStreamsPerUser: 5,
+      maxStreamsPerAddress: env.SSE_MAX_STREAMS_PER_ADDRESS,
+      maxStreams: env.SSE_MAX_STREAMS,
+    },
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: env.HTTP_BODY_TIMEOUT_MS,
+      bodyMinBytesPerSecond: env.HTTP_BODY_MIN_BYTES_PER_SECOND,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+    },
     metricsToken: env.METRICS_TOKEN,
     rateLimitStore: env.REDIS_URL
       ? 'redis'

@@ -85,4 +85,17 @@ describe('GET /metrics', () => {
     expect(value(text, 'mail_outbox_unsent')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'mail_outbox_oldest_unsent_age_seconds')).toBeGreaterThanOrEqual(0);
   });
+
+  it('shows the PostgreSQL pool as it was before the scrape: an idle server has nothing waiting', async () => {
+    // The scrape queries the outbox itself; that query must not show as a connection waiting.
+    await scrape();
+    const text = (await scrape()).body;
+    if (t.database.poolStats() === null) {
+      // The embedded database has no pool (docs/operations.md "Metrics").
+      expect(text).not.toMatch(/^db_pool_connections/m);
+    } else {
+      expect(value(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+      expect(value(text, 'db_pool_connections{state="waiting"}')).toBe(0);
+    }
+  });
 });

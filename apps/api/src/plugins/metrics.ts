@@ -69,13 +69,15 @@ async function metricsPlugin(app: FastifyInstance) {
       this.set((await outboxFigures()).age);
     },
   });
+  // Read before the scrape runs its own query (the outbox figures), which would show as `waiting`.
+  let poolBeforeScrape: ReturnType<typeof app.database.poolStats> = null;
   const pool = new Gauge({
     name: 'db_pool_connections',
     help: 'PostgreSQL pool connections by state (absent on the embedded database)',
     labelNames: ['state'] as const,
     registers: [register],
     collect() {
-      const stats = app.database.poolStats();
+      const stats = poolBeforeScrape;
       if (!stats) return;
       pool.set({ state: 'total' }, stats.total);
       pool.set({ state: 'idle' }, stats.idle);
@@ -97,6 +99,7 @@ async function metricsPlugin(app: FastifyInstance) {
       }
     },
   });
+  connectionMetrics(app, register);
   const scrapes = new Counter({
     name: 'metrics_scrapes_total',
     help: 'Scrapes of this endpoint',
@@ -119,6 +122,7 @@ async function metricsPlugin(app: FastifyInstance) {
     if (!timingSafeEqual(digest(given), digest(token))) throw new AppError(401, 'UNAUTHENTICATED');
     scrapes.inc();
     outbox = null;
+    poolBeforeScrape = app.database.poolStats();
     return reply
       .header('cache-control', 'no-store')
       .type(register.contentType)
@@ -126,4 +130,68 @@ async function metricsPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(metricsPlugin, { name: 'metrics', dependencies: ['database', 'sse-hub', 'dependencies'] });
+/** A counter whose value lives elsewhere (a plain number bumped on the hot path), copied at scrape time. */
+function mirroredCounter(
+  register: Registry,
+  name: string,
+  help: string,
+  label: string,
+  read: () => Iterable<[string | number, number]>,
+) {
+  new Counter({
+    name,
+    help,
+    labelNames: [label],
+    registers: [register],
+    collect() {
+      this.reset();
+      for (const [value, count] of read()) this.inc({ [label]: String(value) }, count);
+    },
+  });
+}
+
+/** The connection guards (docs/operations.md "Timeouts and connection caps"). */
+function connectionMetrics(app: FastifyInstance, register: Registry) {
+  const counters = app.httpCounters;
+  new Gauge({
+    name: 'http_open_connections',
+    help: 'Open client connections of this process',
+    registers: [register],
+    collect() {
+      this.set(counters.openConnections);
+    },
+  });
+  mirroredCounter(
+    register,
+    'http_connections_refused_total',
+    'Connections closed at once: over HTTP_MAX_CONNECTIONS, or over HTTP_MAX_CONNECTIONS_PER_ADDRESS from one address',
+    'reason',
+    () => Object.entries(counters.refusedConnections),
+  );
+  mirroredCounter(
+    register,
+    'http_request_timeouts_total',
+    'Clients timed out: silent (closed, sent nothing), headers (408, too slow), body (408, under the minimum rate)',
+    'phase',
+    () => Object.entries(counters.timeouts),
+  );
+  mirroredCounter(
+    register,
+    'http_client_errors_total',
+    'Requests refused before any route: malformed (400), headers too large (431), unknown Expect (417)',
+    'status',
+    () => counters.clientErrors.entries(),
+  );
+  mirroredCounter(
+    register,
+    'sse_streams_refused_total',
+    'Event streams refused: per_address (429) or total (503)',
+    'reason',
+    () => Object.entries(app.sseHub.refused),
+  );
+}
+
+export default fp(metricsPlugin, {
+  name: 'metrics',
+  dependencies: ['database', 'sse-hub', 'dependencies', 'connection-limits'],
+});

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -44,13 +45,8 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   };
 }
 
-/**
- * helmet's headers on every answer, the event stream included (set on the raw response, before any
- * route runs). The middleware is built once: @fastify/helmet built it again for every request, and
- * parsed the policy each time.
- */
-async function securityHeadersPlugin(app: FastifyInstance, { config }: { config: Config }) {
-  const applyHeaders = helmet({
+function buildHelmet(config: Config) {
+  return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     // HSTS only where TLS is certain; a dev server on http://localhost must not be pinned to https.
     strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -59,8 +55,34 @@ async function securityHeadersPlugin(app: FastifyInstance, { config }: { config:
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * The same headers as name/value pairs, for answers written straight on the socket before any request
+ * exists (plugins/http-errors.ts). They depend on the configuration only, so they are read once by
+ * running the middleware on a stand-in response that records what it sets.
+ */
+export function securityHeaderPairs(config: Config): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => pairs.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  buildHelmet(config)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return pairs;
+}
+
+/**
+ * helmet's headers on every answer, the event stream included (set on the raw response, before any
+ * route runs). The middleware is built once: @fastify/helmet built it again for every request, and
+ * parsed the policy each time.
+ */
+async function securityHeadersPlugin(app: FastifyInstance, { config }: { config: Config }) {
+  const applyHeaders = buildHelmet(config);
   app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+    applyHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
 }
 

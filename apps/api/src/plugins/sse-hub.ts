@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Unlisten } from '../db/client';
+import { AppError } from './errors';
 
 /** The PostgreSQL channel every process listens on (lower case: LISTEN folds unquoted names). */
 export const SSE_CHANNEL = 'safqa_sse';
@@ -17,6 +18,9 @@ const HEARTBEAT_SLICES = 25;
 type Executor = Pick<Db, 'execute'>;
 
 export type CloseReason = 'token_expired' | 'shutdown' | 'too_many_streams';
+export type SseRefusal = 'per_address' | 'total';
+/** When a refused client may try again (its EventSource gives up; the web app reopens it later). */
+const REFUSAL_RETRY_AFTER_S = '30';
 
 export interface SseStream {
   readonly id: number;
@@ -29,9 +33,11 @@ export interface SseHub {
   /**
    * Takes over the reply and keeps it open as `text/event-stream` for `userId` until the client
    * leaves, `expiresAt` (ms since epoch) passes (event `close`), the user opens more than the allowed
-   * number of streams (the oldest gets `close`), or the server shuts down (`close`).
+   * number of streams (the oldest gets `close`), or the server shuts down (`close`). Refused before
+   * anything is written when `address` (the client's) holds its share of streams (429 RATE_LIMITED)
+   * or this process holds all it may (503 SERVICE_UNAVAILABLE), both with Retry-After.
    */
-  open(reply: FastifyReply, userId: number, expiresAt: number): SseStream;
+  open(reply: FastifyReply, userId: number, expiresAt: number, address: string): SseStream;
   /**
    * Announces an event to every open stream of `userIds`, in this process and every other one,
    * through PostgreSQL NOTIFY. Given a transaction, the announcement is made only if and when it
@@ -48,6 +54,8 @@ export interface SseHub {
   announcementSql(userIds: SQL, event: string, data: SQL): SQL;
   /** Open streams in this process, of one user or of everyone. */
   count(userId?: number): number;
+  /** Streams refused since start, by cap. */
+  readonly refused: Readonly<Record<SseRefusal, number>>;
 }
 
 declare module 'fastify' {
@@ -64,6 +72,7 @@ interface Envelope {
 
 interface StreamState extends SseStream {
   res: ServerResponse;
+  address: string;
   expiryTimer: NodeJS.Timeout | undefined;
 }
 
@@ -79,8 +88,10 @@ function frame(event: string, json: string) {
  * process, so one path is used and tested whether there is one process or many.
  */
 async function sseHubPlugin(app: FastifyInstance) {
-  const { heartbeatMs, maxStreamsPerUser } = app.config.sse;
+  const { heartbeatMs, maxStreamsPerUser, maxStreamsPerAddress, maxStreams } = app.config.sse;
   const byUser = new Map<number, Set<StreamState>>();
+  const byAddress = new Map<string, number>();
+  const refused: Record<SseRefusal, number> = { per_address: 0, total: 0 };
   let nextId = 1;
   let total = 0;
   let closing = false;
@@ -90,6 +101,9 @@ async function sseHubPlugin(app: FastifyInstance) {
     if (!set?.delete(stream)) return;
     total -= 1;
     if (set.size === 0) byUser.delete(stream.userId);
+    const left = (byAddress.get(stream.address) ?? 1) - 1;
+    if (left > 0) byAddress.set(stream.address, left);
+    else byAddress.delete(stream.address);
     if (stream.expiryTimer) clearTimeout(stream.expiryTimer);
   }
 
@@ -147,7 +161,20 @@ async function sseHubPlugin(app: FastifyInstance) {
   heartbeat.unref();
 
   const hub: SseHub = {
-    open(reply, userId, expiresAt) {
+    open(reply, userId, expiresAt, address) {
+      // A new stream of a user at their cap replaces the oldest, so that one does not count.
+      const own = byUser.get(userId);
+      const replaced =
+        own && own.size >= maxStreamsPerUser ? (own.values().next().value as StreamState) : null;
+      const fromAddress = (byAddress.get(address) ?? 0) - (replaced?.address === address ? 1 : 0);
+      if (!closing && fromAddress >= maxStreamsPerAddress) {
+        refused.per_address += 1;
+        throw new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': REFUSAL_RETRY_AFTER_S } });
+      }
+      if (!closing && total - (replaced ? 1 : 0) >= maxStreams) {
+        refused.total += 1;
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', { headers: { 'retry-after': REFUSAL_RETRY_AFTER_S } });
+      }
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -164,6 +191,7 @@ async function sseHubPlugin(app: FastifyInstance) {
         id: nextId++,
         userId,
         res,
+        address,
         expiryTimer: undefined,
         send(event, data) {
           if (!EVENT_NAME.test(event)) throw new Error(`bad SSE event name ${event}`);
@@ -191,6 +219,7 @@ async function sseHubPlugin(app: FastifyInstance) {
       }
       set.add(stream);
       total += 1;
+      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
 
       const delay = Math.max(0, expiresAt - Date.now());
       // setTimeout holds at most ~24.8 days; access tokens live 15 minutes.
@@ -221,6 +250,8 @@ async function sseHubPlugin(app: FastifyInstance) {
         FROM (SELECT json_build_object('u', ${userIds}, 'e', ${event}::text, 'd', ${data})::text AS payload)
           AS envelope)`;
     },
+
+    refused,
 
     count(userId) {
       if (userId === undefined) return total;

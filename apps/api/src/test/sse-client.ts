@@ -13,6 +13,7 @@ export interface SseEvent {
 
 export interface SseConnection {
   status: number;
+  headers: http.IncomingHttpHeaders;
   /** The JSON body when the server refused the stream (status other than 200). */
   body: unknown;
   events: SseEvent[];
@@ -54,6 +55,7 @@ export function openSse(
       let resolveEnded!: () => void;
       const connection: SseConnection = {
         status: response.statusCode ?? 0,
+        headers: response.headers,
         body: undefined,
         events: [],
         comments: 0,

@@ -28,7 +28,10 @@ async function stream(token: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { sse: { heartbeatMs: 150, maxStreamsPerUser: 2 } });
+  t = await createTestApp(
+    {},
+    { sse: { heartbeatMs: 150, maxStreamsPerUser: 2, maxStreamsPerAddress: 50, maxStreams: 10_000 } },
+  );
   socketPath = await listenOnSocket(t.app);
   owner = await createUser(t.app);
   investor = await createUser(t.app);

@@ -16,7 +16,9 @@ const STREAM_DESCRIPTION = [
   're-opened after a database fault): refetch the unread count, the chats and open messages;',
   '`close` {reason: token_expired | shutdown | too_many_streams}, after which the server ends the stream.',
   'A comment line every 25 s keeps proxies from closing it. At most 5 streams per user: a sixth closes',
-  'the oldest. Events reach streams held by any server process (PostgreSQL LISTEN/NOTIFY).',
+  'the oldest. Past the streams allowed to one client address: 429 RATE_LIMITED; past those of the',
+  'server process: 503 SERVICE_UNAVAILABLE (both with Retry-After, nothing streamed).',
+  'Events reach streams held by any server process (PostgreSQL LISTEN/NOTIFY).',
 ].join(' ');
 
 const streamRoute: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +36,7 @@ const streamRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Live chat events (text/event-stream)',
         description: STREAM_DESCRIPTION,
         querystring: streamQuery,
-        response: { 400: errorBody, 401: errorBody },
+        response: { 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
       },
     },
     async (request, reply) => {
@@ -42,7 +44,7 @@ const streamRoute: FastifyPluginAsyncZod = async (app) => {
       // 401 TOKEN_EXPIRED or UNAUTHENTICATED as a JSON body, before any event is written.
       const user = await app.verifyAccessToken(token);
       const { exp } = decodeJwt(token);
-      app.sseHub.open(reply, user.id, (exp ?? 0) * 1000);
+      app.sseHub.open(reply, user.id, (exp ?? 0) * 1000, request.ip ?? '');
       return reply;
     },
   );
