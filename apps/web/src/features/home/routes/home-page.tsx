@@ -16,8 +16,9 @@ export const handle: PageHandle = {
   prefetch: async ({ queryClient }) => {
     await queryClient.prefetchQuery(topOpportunitiesQuery());
   },
+  // The hero's title already starts with the brand ("Safqa: sell your business..."): no "Safqa | Safqa:".
   head: ({ t }) => ({
-    title: `${t('common.appName')} | ${t('home.hero.title')}`,
+    title: t('home.hero.title'),
     description: t('home.hero.subtitle'),
   }),
 };
@@ -27,7 +28,7 @@ export function Component() {
   const { t } = useTranslation();
   return (
     <>
-      <title>{`${t('common.appName')} | ${t('home.hero.title')}`}</title>
+      <title>{t('home.hero.title')}</title>
       <HydrationSlice>
         <Hero />
       </HydrationSlice>
