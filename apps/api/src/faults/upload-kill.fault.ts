@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,7 +25,6 @@ import {
   signIn,
   uploadFile,
   waitFor,
-  type Caller,
 } from './support';
 
 /**
@@ -80,9 +88,12 @@ async function query<R extends pg.QueryResultRow>(sql: string): Promise<R[]> {
 }
 /** Every key the upload rows name, and the rows whose files are not all there. */
 async function rowsAndFiles() {
-  const rows = await query<{ key: string; thumbnail_key: string | null; medium_key: string | null; kind: string }>(
-    'SELECT key, thumbnail_key, medium_key, kind FROM uploads',
-  );
+  const rows = await query<{
+    key: string;
+    thumbnail_key: string | null;
+    medium_key: string | null;
+    kind: string;
+  }>('SELECT key, thumbnail_key, medium_key, kind FROM uploads');
   const named = new Set(rows.flatMap((row) => [row.key, row.thumbnail_key, row.medium_key]).filter(Boolean));
   const incomplete = rows.filter((row) =>
     [row.key, row.thumbnail_key, row.medium_key]
@@ -187,7 +198,10 @@ describe('SIGKILL during a burst of uploads', () => {
       unanswered.slice(1).every((count) => count > 0),
       `unanswered per round: ${unanswered.join(', ')}; answers ${statuses.join(' ')}`,
     ).toBe(true);
-    expect(images.length + documents.length, `unanswered per round: ${unanswered.join(', ')}; answers ${statuses.join(' ')}`).toBeGreaterThan(0);
+    expect(
+      images.length + documents.length,
+      `unanswered per round: ${unanswered.join(', ')}; answers ${statuses.join(' ')}`,
+    ).toBeGreaterThan(0);
 
     // Every acknowledged upload is served whole by the restarted server.
     for (const image of images) {

@@ -80,7 +80,12 @@ export function createUploadQuota(db: Db, limits: UploadQuotaLimits, publicPrefi
     async insert(row: NewUpload & { uploadedBy: number }): Promise<UploadRow> {
       return db.transaction(async (tx: Db) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, row.uploadedBy)).for('update');
-        const refused = refusal(await usageOf(tx, row.uploadedBy, publicPrefix), limits, row.size, Date.now());
+        const refused = refusal(
+          await usageOf(tx, row.uploadedBy, publicPrefix),
+          limits,
+          row.size,
+          Date.now(),
+        );
         if (refused) throw refused;
         const [inserted] = await tx.insert(uploads).values(row).returning();
         return inserted!;

@@ -24,6 +24,10 @@ declare module 'fastify' {
   }
 }
 
+const quotaNote =
+  '429 UPLOAD_QUOTA past the caller\'s quota: uploads no listing holds yet, or bytes in 24 hours ' +
+  '(then with Retry-After). 507 INSUFFICIENT_STORAGE when the disk or bucket is full.';
+
 const errors = {
   400: errorBody,
   401: errorBody,
@@ -57,6 +61,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['uploads'],
         summary: 'Upload one image (multipart field `images`): JPEG, PNG or WebP, at most 5 MB',
+        description: quotaNote,
         consumes: ['multipart/form-data'],
         response: { 201: imageUploadResponse, ...errors },
       },
@@ -76,6 +81,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary:
           'Upload one document (multipart field `docs`): PDF, Word, Excel or PowerPoint, at most 10 MB',
+        description: quotaNote,
         consumes: ['multipart/form-data'],
         response: { 201: documentUploadResponse, ...errors },
       },

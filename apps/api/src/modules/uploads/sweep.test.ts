@@ -57,7 +57,8 @@ describe.each([
   it('removes day-old files no row names, keeps younger ones, those with a row and those a listing shows', async () => {
     const kept = await upload('images', await pngImage(1400, 900), 'kept.png', 'image/png');
     const keptDoc = await upload('docs', pdfDocument('kept'), 'kept.pdf', 'application/pdf');
-    const keptDocKey = (await t.app.db.select().from(uploads).where(eq(uploads.originalName, 'kept.pdf')))[0]!.key;
+    const keptDocKey = (await t.app.db.select().from(uploads).where(eq(uploads.originalName, 'kept.pdf')))[0]!
+      .key;
     // A picture a listing shows whose row went missing (restored by hand, say): never removed.
     const shown = await upload('images', await pngImage(300, 200), 'shown.png', 'image/png');
     const created = await owner.client.post('/api/opportunities', validInput({ images: [shown.url] }));
