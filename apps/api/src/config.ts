@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
 
 /** The one place process.env is read (API.md "Configuration"). */
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -98,6 +99,8 @@ export interface Config {
   };
   /** Bearer token of GET /metrics; unset means no metrics endpoint (404). */
   metricsToken: string | undefined;
+  /** Upload quota per user (API.md "Uploads and files"): uploads attached to no listing, bytes per 24 hours. */
+  uploadQuota: { pendingFiles: number; bytesPerDay: number };
   /**
    * Where per-IP request counts live: `redis` (REDIS_URL set), `database` (shared by every process on
    * one PostgreSQL, the default with DATABASE_URL) or `memory` (the embedded database, which one
@@ -204,6 +207,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
     },
     metricsToken: env.METRICS_TOKEN,
+    uploadQuota: { pendingFiles: UPLOAD_LIMITS.pendingMaxFiles, bytesPerDay: UPLOAD_LIMITS.dailyMaxBytes },
     rateLimitStore: env.REDIS_URL
       ? 'redis'
       : (env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory')),

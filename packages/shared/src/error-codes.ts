@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'INSUFFICIENT_STORAGE',
   'LIMIT_REACHED',
   'ALREADY_REQUESTED',
+  'UPLOAD_QUOTA',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -35,6 +35,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     INSUFFICIENT_STORAGE: 'لا توجد مساحة للحفظ الآن، حاول مرة أخرى بعد لحظات',
     LIMIT_REACHED: 'وصلت إلى الحد الأقصى (20 بحثًا محفوظًا)، احذف بحثًا لتحفظ غيره',
     ALREADY_REQUESTED: 'طلبت الاطلاع على مستندات هذه الفرصة من قبل',
+    UPLOAD_QUOTA: 'وصلت إلى حد الرفع: أضف ملفاتك المرفوعة إلى فرصة أو حاول لاحقًا',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -68,6 +69,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     INSUFFICIENT_STORAGE: 'There is no room to save this right now; try again in a moment',
     LIMIT_REACHED: 'You have reached the limit of 20 saved searches; delete one to save another',
     ALREADY_REQUESTED: 'You have already asked for this listing’s documents',
+    UPLOAD_QUOTA: 'You have reached your upload limit: add the files you uploaded to a listing, or try again later',
   },
 };
 

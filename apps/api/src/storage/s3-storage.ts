@@ -4,16 +4,19 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
+  LIST_PAGE,
   StorageFullError,
   StorageUnavailableError,
   assertSafeKey,
   type Storage,
+  type StoredEntry,
   type Visibility,
 } from './storage';
 
@@ -152,7 +155,7 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     return `${visibility}/${key}`;
   };
 
-  return {
+  const storage: Storage & { client: S3Client } = {
     client,
     publicRoot: null,
     publicUrl: (key) => {
@@ -177,6 +180,38 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
         throw error;
       }
     },
+    /**
+     * A PUT appears whole or not at all, so the bytes wait in memory and publish() is the PUT: no
+     * temporary object to copy and to leave behind, and the object shows only after the row commits.
+     */
+    async stage(visibility, key, body) {
+      objectKey(visibility, key);
+      return { publish: () => storage.put(visibility, key, body), discard: async () => {} };
+    },
+    async *list(visibility, prefix) {
+      assertSafeKey(prefix);
+      const root = `${visibility}/`;
+      let token: string | undefined;
+      do {
+        const page = await guarded(() =>
+          client.send(
+            new ListObjectsV2Command({
+              Bucket: options.bucket,
+              Prefix: `${root}${prefix}`,
+              ContinuationToken: token,
+              MaxKeys: LIST_PAGE,
+            }),
+          ),
+        );
+        const entries: StoredEntry[] = (page.Contents ?? [])
+          .filter((object) => object.Key?.startsWith(root) && object.LastModified)
+          .map((object) => ({ key: object.Key!.slice(root.length), modifiedAt: object.LastModified! }));
+        if (entries.length) yield entries;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    /** Nothing is staged in the bucket (see stage). */
+    removeStaleStaged: async () => 0,
     async get(visibility, key) {
       try {
         const object = await guarded(() =>
@@ -239,4 +274,5 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       return probe;
     },
   };
+  return storage;
 }

@@ -29,6 +29,13 @@ export const UPLOAD_LIMITS = {
   /** A middle rendition for phones and half-width columns (srcset), made when the image is larger. */
   mediumMaxEdge: 960,
   thumbnailMaxEdge: 480,
+  /**
+   * Per user (429 UPLOAD_QUOTA past either): uploads not attached to any listing yet (a full listing
+   * takes 5 pictures, 5 documents and a logo), and bytes uploaded in any 24 hours (the `size` each
+   * upload answered with: a document's bytes, a picture's stored WebP).
+   */
+  pendingMaxFiles: 30,
+  dailyMaxBytes: 100 * 1024 * 1024,
 } as const;
 
 /**

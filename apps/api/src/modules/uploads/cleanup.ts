@@ -2,11 +2,18 @@ import { and, asc, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/uploads';
-import type { Storage } from '../../storage/storage';
+import type { Storage, Visibility } from '../../storage/storage';
 
 /** An upload that no listing has used for this long is removed (API.md "Operations", issue 10). */
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
+/** A temporary file of an upload older than this belongs to a process that died mid-upload. */
+export const STAGED_TTL_MS = 60 * 60 * 1000;
+/** Where uploads put their files (newKey in service.ts); seeded demo pictures live under seed/. */
+const UPLOAD_FOLDERS: Array<[Visibility, string]> = [
+  ['public', 'images/'],
+  ['private', 'docs/'],
+];
 
 export interface CleanupSummary {
   /** Uploads deleted with their files. */
@@ -110,5 +117,79 @@ export async function removeUnusedUploads(
     }
   }
   if (summary.removed || summary.inUse) log?.info(summary, 'unused uploads removed');
+  return summary;
+}
+
+export interface SweepSummary {
+  /** Files older than a day that no upload row names, removed. */
+  orphans: number;
+  /** Temporary files of interrupted uploads, removed. */
+  staged: number;
+}
+
+/**
+ * Of `keys` (files of one folder), those an upload row names: by its own key or, for an image, as the
+ * thumbnail or 960 px rendition of `<id>.webp` (one indexed lookup); a file still unclaimed is looked
+ * for in the rows' other columns and in the listings, so that nothing a listing shows is ever removed.
+ */
+async function claimed(db: Db, keys: string[]): Promise<Set<string>> {
+  const main = keys.map((key) => key.replace(/-(thumb|960)\.webp$/, '.webp'));
+  const names = (rows: Array<{ key: string; thumbnail_key: string | null; medium_key: string | null }>) =>
+    rows.flatMap((row) => [row.key, row.thumbnail_key, row.medium_key]).filter((k): k is string => !!k);
+  const found = (await db.execute(sql`
+    SELECT key, thumbnail_key, medium_key FROM uploads WHERE key IN (${values([...new Set([...keys, ...main])])})
+  `)) as unknown as { rows: Array<{ key: string; thumbnail_key: string | null; medium_key: string | null }> };
+  const kept = new Set(names(found.rows));
+  const unclaimed = keys.filter((key) => !kept.has(key));
+  if (!unclaimed.length) return kept;
+  const other = (await db.execute(sql`
+    SELECT key, thumbnail_key, medium_key FROM uploads
+    WHERE thumbnail_key IN (${values(unclaimed)}) OR medium_key IN (${values(unclaimed)})
+  `)) as unknown as { rows: Array<{ key: string; thumbnail_key: string | null; medium_key: string | null }> };
+  for (const key of names(other.rows)) kept.add(key);
+  const candidates = unclaimed.filter((key) => !kept.has(key));
+  if (!candidates.length) return kept;
+  const shown = (await db.execute(sql`
+    SELECT c.k FROM (VALUES ${sql.join(
+      candidates.map((key) => sql`(${key})`),
+      sql`, `,
+    )}) AS c(k)
+    WHERE EXISTS (
+      SELECT 1 FROM opportunities o
+      WHERE strpos(o.images::text || o.documents::text || coalesce(o.logo, ''), c.k) > 0
+    )
+  `)) as unknown as { rows: Array<{ k: string }> };
+  for (const { k } of shown.rows) kept.add(k);
+  return kept;
+}
+
+/**
+ * The other half of the daily cleanup, over the files rather than the rows: a file of the upload
+ * folders older than a day that no row names (an upload cut short before this version wrote files
+ * under temporary names, or a row deleted by hand) is removed, and so are temporary files of uploads
+ * whose process died (older than an hour). Files younger than a day are never touched: an upload
+ * writes its files before its row commits. Both storage drivers list their files the same way.
+ */
+export async function sweepStoredFiles(
+  db: Db,
+  storage: Storage,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<SweepSummary> {
+  const cutoff = now.getTime() - UNUSED_UPLOAD_TTL_MS;
+  let orphans = 0;
+  for (const [visibility, folder] of UPLOAD_FOLDERS) {
+    for await (const page of storage.list(visibility, folder)) {
+      const old = page.filter((entry) => entry.modifiedAt.getTime() < cutoff).map((entry) => entry.key);
+      if (!old.length) continue;
+      const kept = await claimed(db, old);
+      const orphaned = old.filter((key) => !kept.has(key));
+      await Promise.all(orphaned.map((key) => storage.remove(visibility, key)));
+      orphans += orphaned.length;
+    }
+  }
+  const staged = await storage.removeStaleStaged(new Date(now.getTime() - STAGED_TTL_MS));
+  const summary = { orphans, staged };
+  if (orphans || staged) log?.info(summary, 'stored files without an upload removed');
   return summary;
 }

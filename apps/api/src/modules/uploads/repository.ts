@@ -7,9 +7,8 @@ export type NewUpload = typeof uploads.$inferInsert;
 
 export function createUploadsRepository(db: Db) {
   return {
-    async insert(row: NewUpload): Promise<UploadRow> {
-      const [inserted] = await db.insert(uploads).values(row).returning();
-      return inserted!;
+    async remove(id: number): Promise<void> {
+      await db.delete(uploads).where(eq(uploads.id, id));
     },
     async findByKey(key: string): Promise<UploadRow | null> {
       const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);

@@ -11,10 +11,11 @@ import {
 } from '@safqa/shared/validation/uploads';
 import { AppError } from '../../plugins/errors';
 import { receiveSingleFile } from './multipart';
+import { createUploadQuota } from './quota';
 import { createUploadsRepository } from './repository';
 import { createUploadsService, type UploadsService } from './service';
 import { attachmentDisposition, createFileSigner, documentKeyFromUrl } from './signed-url';
-import { removeUnusedUploads, UNUSED_UPLOAD_TTL_MS } from './cleanup';
+import { removeUnusedUploads, sweepStoredFiles, UNUSED_UPLOAD_TTL_MS } from './cleanup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,12 +24,17 @@ declare module 'fastify' {
   }
 }
 
+const quotaNote =
+  '429 UPLOAD_QUOTA past the caller\'s quota: uploads no listing holds yet, or bytes in 24 hours ' +
+  '(then with Retry-After). 507 INSUFFICIENT_STORAGE when the disk or bucket is full.';
+
 const errors = {
   400: errorBody,
   401: errorBody,
   403: errorBody,
   413: errorBody,
   415: errorBody,
+  429: errorBody,
   507: errorBody,
 };
 
@@ -37,11 +43,15 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     repo: createUploadsRepository(app.db),
     storage: app.storage,
     signer: createFileSigner(app.config.jwtSecret),
+    // Public files are held by URL: publicUrl of a key is this prefix and the key.
+    quota: createUploadQuota(app.db, app.config.uploadQuota, app.storage.publicUrl('x').slice(0, -1)),
   });
   app.decorate('uploads', service);
-  // Once a day, across all processes: uploads no listing has used for 24 hours go (cleanup.ts).
+  // Once a day, across all processes: uploads no listing has used for 24 hours go, then files that
+  // no upload names (cleanup.ts).
   app.jobs.every('uploads-cleanup', UNUSED_UPLOAD_TTL_MS, async ({ now, log }) => {
     await removeUnusedUploads(app.db, app.storage, now, log);
+    await sweepStoredFiles(app.db, app.storage, now, log);
   });
 
   app.post(
@@ -51,6 +61,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['uploads'],
         summary: 'Upload one image (multipart field `images`): JPEG, PNG or WebP, at most 5 MB',
+        description: quotaNote,
         consumes: ['multipart/form-data'],
         response: { 201: imageUploadResponse, ...errors },
       },
@@ -70,6 +81,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary:
           'Upload one document (multipart field `docs`): PDF, Word, Excel or PowerPoint, at most 10 MB',
+        description: quotaNote,
         consumes: ['multipart/form-data'],
         response: { 201: documentUploadResponse, ...errors },
       },

@@ -3,10 +3,11 @@ import type { Readable } from 'node:stream';
 import { fitInside, UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
 import type { StoredDocument, StoredImage } from '../../db/schema/opportunities';
 import { AppError } from '../../plugins/errors';
-import { StorageFullError, type Storage, type Visibility } from '../../storage/storage';
+import { StorageFullError, type StagedFile, type Storage, type Visibility } from '../../storage/storage';
 import { detectDocument, detectImage, DOCUMENT_TYPES } from './detect';
 import { ImageTooLargeError, reencodeImage } from './image';
-import type { UploadsRepository } from './repository';
+import type { UploadQuota } from './quota';
+import type { NewUpload, UploadsRepository } from './repository';
 import {
   attachmentDisposition,
   documentKeyFromUrl,
@@ -60,21 +61,47 @@ function imageVariants(row: {
   ];
 }
 
+const discardAll = (staged: StagedFile[]) => Promise.all(staged.map((file) => file.discard().catch(() => {})));
+const storageError = (error: unknown) =>
+  error instanceof StorageFullError ? new AppError(507, 'INSUFFICIENT_STORAGE') : error;
+
 /**
- * Writes the files of one upload, all or none: when the disk (or bucket) is full, the ones already
- * written are removed and the caller gets 507 with the error body, and nothing refers to them.
+ * Stores one upload, all or none, in an order a crash cannot break: the files are written under
+ * temporary names, the row commits (within the user's quota), then the files get their names. A
+ * process killed before the commit leaves temporary files, after it a row whose files may be missing
+ * (never acknowledged, so nobody holds its URL); the daily cleanup removes both. Nothing is ever at a
+ * public name half written or without its row. A full disk or bucket is a 507 with nothing kept.
  */
-async function putAll(storage: Storage, visibility: Visibility, files: Array<[string, Buffer]>) {
-  const written: string[] = [];
+async function storeUpload(
+  storage: Storage,
+  quota: UploadQuota,
+  repo: UploadsRepository,
+  visibility: Visibility,
+  files: Array<[string, Buffer]>,
+  row: NewUpload & { uploadedBy: number },
+): Promise<void> {
+  const staged: StagedFile[] = [];
   try {
-    for (const [key, body] of files) {
-      await storage.put(visibility, key, body);
-      written.push(key);
-    }
+    for (const [key, body] of files) staged.push(await storage.stage(visibility, key, body));
   } catch (error) {
-    await Promise.all(written.map((key) => storage.remove(visibility, key).catch(() => {})));
-    if (error instanceof StorageFullError) throw new AppError(507, 'INSUFFICIENT_STORAGE');
+    await discardAll(staged);
+    throw storageError(error);
+  }
+  let inserted;
+  try {
+    inserted = await quota.insert(row);
+  } catch (error) {
+    await discardAll(staged);
     throw error;
+  }
+  try {
+    await Promise.all(staged.map((file) => file.publish()));
+  } catch (error) {
+    // Not acknowledged: files first, then the row (as the cleanup does).
+    await discardAll(staged);
+    await Promise.all(files.map(([key]) => storage.remove(visibility, key).catch(() => {})));
+    await repo.remove(inserted.id).catch(() => {});
+    throw storageError(error);
   }
 }
 
@@ -84,13 +111,16 @@ export function createUploadsService(deps: {
   repo: UploadsRepository;
   storage: Storage;
   signer: FileSigner;
+  quota: UploadQuota;
 }) {
-  const { repo, storage, signer } = deps;
+  const { repo, storage, signer, quota } = deps;
   let guard: DocumentGuard | null = null;
 
   return {
     async uploadImage(userId: number, input: Buffer, filename: string | undefined) {
       if (input.length > UPLOAD_LIMITS.imageMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+      // Its stored size is known after re-encoding; the count already tells most refusals.
+      await quota.check(userId, 0);
       const kind = await detectImage(input);
       if (!kind) throw unsupported();
       let encoded;
@@ -103,12 +133,12 @@ export function createUploadsService(deps: {
       const { key, id } = newKey('images', 'webp');
       const thumbnailKey = key.replace(`${id}.webp`, `${id}-thumb.webp`);
       const mediumKey = encoded.medium ? key.replace(`${id}.webp`, `${id}-960.webp`) : null;
-      await putAll(storage, 'public', [
+      const files: Array<[string, Buffer]> = [
         [key, encoded.full.data],
         [thumbnailKey, encoded.thumbnail.data],
         ...(mediumKey && encoded.medium ? [[mediumKey, encoded.medium.data] as [string, Buffer]] : []),
-      ]);
-      await repo.insert({
+      ];
+      await storeUpload(storage, quota, repo, 'public', files, {
         key,
         kind: 'image',
         uploadedBy: userId,
@@ -132,13 +162,13 @@ export function createUploadsService(deps: {
 
     async uploadDocument(userId: number, input: Buffer, filename: string | undefined) {
       if (input.length > UPLOAD_LIMITS.documentMaxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+      await quota.check(userId, input.length);
       const kind = await detectDocument(input);
       if (!kind) throw unsupported();
       const type = DOCUMENT_TYPES[kind];
       const { key } = newKey('docs', type.ext);
       const name = safeFileName(filename, type.ext);
-      await putAll(storage, 'private', [[key, input]]);
-      await repo.insert({
+      await storeUpload(storage, quota, repo, 'private', [[key, input]], {
         key,
         kind: 'document',
         uploadedBy: userId,

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
-import { serverMessage } from '@/lib/api-client';
+import { isApiError, serverMessage } from '@/lib/api-client';
 import {
   uploadDocument,
   uploadImage,
@@ -10,10 +10,13 @@ import {
 } from '../../api/upload-file';
 import { checkFile, NO_PROGRESS, type UploadProgressState } from './uploads';
 
+/** The server's upload quota (429 UPLOAD_QUOTA): the files after this one would be refused too. */
+const overQuota = (error: unknown) => isApiError(error) && error.code === 'UPLOAD_QUOTA';
+
 /**
  * Uploads one file per call, in order, with progress (show, current, total, currentFile, step).
  * A file the browser can already tell is wrong, or one the server refuses, gets a destructive toast
- * and is skipped; the others carry on.
+ * and is skipped; the others carry on, unless the upload quota is reached (one toast, no more sends).
  */
 export function useUploads() {
   const { t } = useTranslation();
@@ -38,6 +41,14 @@ export function useUploads() {
         try {
           done.push(await send(file, ({ percent }) => setProgress((p) => ({ ...p, percent }))));
         } catch (error) {
+          if (overQuota(error)) {
+            toast({
+              variant: 'destructive',
+              title: t('opportunities.wizard.uploadQuotaTitle'),
+              description: t('opportunities.wizard.uploadQuota'),
+            });
+            break;
+          }
           toast({
             variant: 'destructive',
             title: t('opportunities.wizard.uploadFailedTitle', { name: file.name }),
@@ -96,12 +107,15 @@ export function useUploads() {
       } catch (error) {
         toast({
           variant: 'destructive',
-          title: t('opportunities.wizard.errorTitle'),
-          description:
-            serverMessage(error) ??
-            (error instanceof Error && !('status' in error)
-              ? error.message
-              : t('opportunities.wizard.logoFailed')),
+          title: t(
+            overQuota(error) ? 'opportunities.wizard.uploadQuotaTitle' : 'opportunities.wizard.errorTitle',
+          ),
+          description: overQuota(error)
+            ? t('opportunities.wizard.uploadQuota')
+            : (serverMessage(error) ??
+              (error instanceof Error && !('status' in error)
+                ? error.message
+                : t('opportunities.wizard.logoFailed'))),
         });
         throw error;
       } finally {

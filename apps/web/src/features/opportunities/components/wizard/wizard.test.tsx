@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { getToastState } from '@/components/ui/toast-store';
+import { ApiError } from '@/lib/api-client';
 import { setTokens } from '@/lib/session';
 import { mockApi } from '@/test/api-mock';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
@@ -183,6 +185,26 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     answer({ url: '/uploads/tmp/a.pdf', name: 'accounts.pdf', size: 8, mimeType: 'application/pdf', expiresAt: '2026-12-01T00:00:00Z' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'التالي' })).not.toHaveAttribute('aria-disabled'));
     expect(loadDraft(KEY)?.values.documents).toEqual([{ url: '/uploads/tmp/a.pdf', name: 'accounts.pdf', confidential: false }]);
+  });
+
+  it.each([
+    ['ar', 'وصلت إلى حد الرفع', 'أرسل الفرصة بالملفات التي رفعتها'],
+    ['en', 'Upload limit reached', 'Send the listing with the files you uploaded'],
+  ] as const)('says in %s that the upload quota is reached, once, and sends no more files', async (language, title, hint) => {
+    mockApi();
+    await setLanguage(language);
+    const quota = new ApiError('server text', 429, { code: 'UPLOAD_QUOTA', body: { code: 'UPLOAD_QUOTA', message: 'server text' } });
+    vi.mocked(uploadDocument).mockReset().mockRejectedValue(quota);
+    saveDraft(KEY, { step: 'documents', values: EMPTY_VALUES, meta: EMPTY_META });
+    const { container } = renderWizard();
+    const input = container.querySelector<HTMLInputElement>('[data-dropzone="documents"] input[type=file]')!;
+    const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+    await userEvent.upload(input, [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')]);
+    await waitFor(() => expect(getToastState().toasts[0]).toMatchObject({ variant: 'destructive', title }));
+    expect(String(getToastState().toasts[0]!.description)).toContain(hint);
+    expect(uploadDocument).toHaveBeenCalledTimes(1);
+    expect(loadDraft(KEY)?.values.documents ?? []).toEqual([]);
+    await setLanguage('ar');
   });
 
   it('submits the whole input, clears the draft and opens the new listing', async () => {
