@@ -31,7 +31,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServerProcess } from '../apps/api/src/test/server-process';
 
@@ -332,8 +332,10 @@ function report(results: PhaseResult[], idleP95: number) {
       `per-IP rate limits scaled x${SCALE} (RATE_LIMIT_SCALE)`,
   );
   console.log(
-    `honest client: /api/health and GET /api/opportunities/{id} in turn; idle p95 ${idleP95.toFixed(1)} ms\n`,
+    `honest client: /api/health and GET /api/opportunities/{id} in turn; idle p95 ${idleP95.toFixed(1)} ms`,
   );
+  // Latencies depend on whatever else the machine runs; CPU per request much less.
+  console.log(`machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)}\n`);
   const header = [
     'kind',
     'requests',
