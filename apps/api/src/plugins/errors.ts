@@ -40,18 +40,37 @@ export interface KeptIssue {
   params: Record<string, unknown>;
 }
 
+/**
+ * At most this many field messages in one answer: enough for any form, and an answer that cannot
+ * grow with a hostile input (90,000 unknown keys once made a 3.5 MB answer).
+ */
+export const MAX_ERROR_FIELDS = 20;
+/** A field is named by its path, cut to this length: a client may send a key of any length. */
+const MAX_FIELD_NAME = 100;
+
+function fieldName(path: PropertyKey[]) {
+  const name = path.map(String).join('.');
+  return name.length > MAX_FIELD_NAME ? `${name.slice(0, MAX_FIELD_NAME)}…` : name;
+}
+
 function fieldsFromIssues(issues: KeptIssue[], lang: Language, context: string | undefined) {
   const fields: Record<string, string> = {};
+  let count = 0;
   const renderIssue = zodErrorMap(lang);
   for (const issue of issues) {
+    if (count >= MAX_ERROR_FIELDS) break;
     if (issue.code === 'unrecognized_keys') {
       for (const key of (issue.params.keys as string[] | undefined) ?? []) {
-        fields[[...issue.path, key].join('.')] = translateValidation('unknown_field', lang);
+        if (count >= MAX_ERROR_FIELDS) break;
+        const field = fieldName([...issue.path, key]);
+        if (!Object.hasOwn(fields, field)) count += 1;
+        fields[field] = translateValidation('unknown_field', lang);
       }
       continue;
     }
-    const field = issue.path.length ? issue.path.map(String).join('.') : (context ?? 'body');
-    if (fields[field]) continue;
+    const field = issue.path.length ? fieldName(issue.path) : (context ?? 'body');
+    if (Object.hasOwn(fields, field)) continue;
+    count += 1;
     const rendered = translateValidation(issue.message, lang);
     if (rendered !== issue.message) {
       fields[field] = rendered;
@@ -134,7 +153,10 @@ async function errorsPlugin(app: FastifyInstance) {
         // Services name field problems with catalogue keys (as schemas do); render them like schema issues.
         const fields = error.options.fields
           ? Object.fromEntries(
-              Object.entries(error.options.fields).map(([k, v]) => [k, translateValidation(v, lang)]),
+              Object.entries(error.options.fields).map(([k, v]) => [
+                fieldName([k]),
+                translateValidation(v, lang),
+              ]),
             )
           : undefined;
         return sendError(reply, error.statusCode, error.code, lang, { ...extra, message, fields });

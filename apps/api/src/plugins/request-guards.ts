@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { translateValidation } from '@safqa/shared/validation/messages';
+import { jsonBodyProblem } from '../lib/json-body';
 import { AppError } from './errors';
 
 /** JSON objects and parsed query strings (whose prototype is itself null-prototyped), not class instances. */
@@ -50,11 +51,23 @@ export function findNulCharacter(value: unknown, root: string): string | null {
  * Input rules that hold for every route, before its own schema runs:
  * - JSON only (multipart where a route registers it): text/plain, form posts and other types get 415,
  *   so a cross-site form can never reach a handler with a body it chose;
+ * - a JSON body nested too deeply or holding too many values (lib/json-body.ts) is refused before it
+ *   is parsed, so no body costs more than one pass over its text;
  * - no NUL characters anywhere in params, query or body: PostgreSQL text and jsonb refuse them, and
  *   a 500 would be the answer otherwise.
  */
 async function requestGuardsPlugin(app: FastifyInstance) {
   app.removeContentTypeParser('text/plain');
+
+  // Fastify's own parser (prototype poisoning refused), behind the shape check.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const problem = jsonBodyProblem(body as string);
+    if (problem)
+      return done(new AppError(400, 'VALIDATION_FAILED', { fields: { body: problem } }), undefined);
+    return parseJson(request, body as string, done);
+  });
 
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [

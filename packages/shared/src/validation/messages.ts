@@ -50,6 +50,7 @@ const catalogue = {
     one_file_only: 'ملف واحد فقط في كل طلب',
     path_invalid: 'المسار غير صالح',
     too_many_fields: 'عدد الحقول أكبر من المسموح',
+    too_deep: 'البيانات متداخلة أكثر من المسموح',
     too_large: 'الحجم أكبر من المسموح',
     name_taken: 'يوجد عنصر آخر بهذا الاسم',
     order_mismatch: 'تغيّرت القائمة منذ فتحها، أعد تحميلها ثم رتّبها من جديد',
@@ -98,6 +99,7 @@ const catalogue = {
     one_file_only: 'One file per request',
     path_invalid: 'Invalid path',
     too_many_fields: 'Too many fields',
+    too_deep: 'Nested too deeply',
     too_large: 'Too large',
     name_taken: 'Another item already has this name',
     order_mismatch: 'The list has changed since you opened it; reload it and order it again',
@@ -160,6 +162,12 @@ export function zodErrorMap(lang: Language): z.core.$ZodErrorMap {
         return validationMessage('invalid_option', lang);
       case 'unrecognized_keys':
         return validationMessage('unknown_field', lang);
+      // A value no member of a union takes, a key or a map entry a record refuses (e.g. analytics
+      // properties): zod's own texts for these are English only.
+      case 'invalid_union':
+      case 'invalid_key':
+      case 'invalid_element':
+        return validationMessage('invalid_type', lang);
       case 'invalid_type':
         if (issue.expected === 'int') return validationMessage('not_integer', lang);
         return validationMessage('invalid_type', lang);

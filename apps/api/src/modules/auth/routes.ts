@@ -17,6 +17,7 @@ import {
   signupResponse,
   verifyEmailQuery,
 } from '@safqa/shared/validation/auth';
+import { ANONYMOUS_BODY_LIMITS } from '../../lib/json-body';
 import { perIp } from '../../lib/rate-limit';
 import { settleAfterAnswerTasks } from './background';
 import * as auth from './service';
@@ -29,6 +30,10 @@ const HOUR = 60 * 60 * 1000;
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
   app.addHook('onClose', async () => settleAfterAnswerTasks(app));
+  // Every body here is a short form (the longest part a captcha token), and most are anonymous.
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= ANONYMOUS_BODY_LIMITS.form;
+  });
   const ctx = (request: { lang: 'ar' | 'en'; ip: string }) => ({ lang: request.lang, ip: request.ip });
 
   app.post(

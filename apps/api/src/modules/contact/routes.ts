@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessage } from '@safqa/shared/validation/contact';
 import { errorBody } from '@safqa/shared/validation/common';
+import { ANONYMOUS_BODY_LIMITS } from '../../lib/json-body';
 import { perIp } from '../../lib/rate-limit';
 import adminContactRoutes from './admin-routes';
 import { submitContactMessage } from './service';
@@ -14,6 +15,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contact',
     {
       config: { rateLimit: perIp(app.config, 5, '10 minutes') },
+      bodyLimit: ANONYMOUS_BODY_LIMITS.form,
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the team; stored and emailed to the staff',
