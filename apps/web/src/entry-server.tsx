@@ -150,3 +150,5 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   });
   return { kind: 'page', status, ...splitHoisted(markup), head: handle.head(pageContext), state };
 }
+
+export { pageAddress } from './app/page-address';
