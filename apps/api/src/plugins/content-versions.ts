@@ -13,12 +13,8 @@ export const PAGES_CHANNEL = 'safqa_pages';
 export interface ContentVersions {
   /** Version of one listing's page and teaser: its own changes and anything shared (lookups). */
   ofListing(id: number): string;
-  /** Version of any other page (home, search, FAQ...): any listing, lookups, FAQs, the top list. */
+  /** Version of any other page (home, search, FAQ...): any listing, lookups, FAQs. */
   ofLists(): string;
-  /** A listing changed in this process (its NOTIFY comes too, a moment later). */
-  listingChanged(id?: number): void;
-  /** The top list reloaded in this process differs from the previous one (home page). */
-  topChanged(): void;
 }
 
 declare module 'fastify' {
@@ -30,16 +26,15 @@ declare module 'fastify' {
 const LISTING_PAYLOAD = /^o:([1-9][0-9]{0,9})$/;
 
 /**
- * Every process hears every change through PostgreSQL NOTIFY on PAGES_CHANNEL, sent by triggers at
- * commit whoever writes (API, jobs, scripts): `o:<id>` for a listing, `all` for lookups and FAQs.
- * Changes made in this process are applied at once as well, so its own next page never waits for
- * the notification. While the listener is down, changes are missed: everything is invalidated when
- * it is back.
+ * Every process, the one that made the change included, hears every change through PostgreSQL
+ * NOTIFY on PAGES_CHANNEL, sent by triggers at commit whoever writes (API, jobs, scripts): `o:<id>`
+ * for a listing, `all` for lookups and FAQs. While the listener is down, changes are missed:
+ * everything is invalidated when it is back. The home page's top list is not a write (it moves with
+ * views): the API reloads it every 30 s, and pages other than listings are kept no longer.
  */
 async function contentVersionsPlugin(app: FastifyInstance) {
   let shared = 0;
   let lists = 0;
-  let top = 0;
   const listings = new Map<number, number>();
 
   const listingChanged = (id?: number) => {
@@ -50,11 +45,7 @@ async function contentVersionsPlugin(app: FastifyInstance) {
 
   const versions: ContentVersions = {
     ofListing: (id) => `${shared}.${listings.get(id) ?? 0}`,
-    ofLists: () => `${shared}.${lists}.${top}`,
-    listingChanged,
-    topChanged: () => {
-      top += 1;
-    },
+    ofLists: () => `${shared}.${lists}`,
   };
   app.decorate('contentVersions', versions);
 
