@@ -14,7 +14,7 @@ import {
 /**
  * Issue 20: public pages and teasers are rendered once and kept in each process. Two server processes
  * on one PostgreSQL: whatever changes through one of them, or straight in the database, the other's
- * next page and teaser show it (NOTIFY from the triggers of migration 0012), within the moment a
+ * next page and teaser show it (NOTIFY from the triggers of migration 0013), within the moment a
  * notification takes to arrive.
  */
 let database: Awaited<ReturnType<typeof createDatabase>>;
