@@ -20,7 +20,6 @@ import type { Database } from '../db/client';
 const PUBLIC_URL = 'https://safqa.example';
 const crawler = { accept: '*/*', 'user-agent': 'facebookexternalhit/1.1' };
 const browser = { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' };
-const VISITOR = { vid: 'AAAAAAAAAAAAAAAAAAAAAA' };
 const PUBLIC = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
 let database: Database;
@@ -122,7 +121,11 @@ describe('who may keep a copy', () => {
     const crawlerCopy = await get(t, url);
     expect(crawlerCopy.headers['cache-control']).toBe(PUBLIC);
     expect(String(crawlerCopy.headers.vary)).not.toContain('cookie');
-    const returning = await get(t, url, browser, { ...VISITOR, lang: 'en' });
+    // A returning visitor: the visitor cookie the server issued on a first visit, and the language.
+    const firstVisit = await get(t, '/faq', browser);
+    const vid = firstVisit.cookies.find((c) => c.name === 'vid')?.value;
+    expect(vid).toBeDefined();
+    const returning = await get(t, url, browser, { vid: vid!, lang: 'en' });
     expect(returning.headers['cache-control']).toBe(PUBLIC);
     expect(returning.headers['set-cookie']).toBeUndefined();
   });
