@@ -8,6 +8,9 @@
  *                                     (NODE_ENV=production) on a fresh DATA_DIR seeded with demo data
  *   npm run bench -- pages --no-build uses apps/web/dist and apps/api/dist as they are
  *   npm run bench -- pages --only=/faq measures that page only
+ *   npm run bench -- pages --throughput-only
+ *                                     skips Lighthouse: only the page and teaser throughput and the
+ *                                     uncached render's CPU (bench/pages-throughput.ts), also run last
  *
  *   BENCH_BASELINE_DIR=<another checkout, npm ci done> npm run bench -- pages
  *                                     also builds and serves that checkout, alternates its runs with
@@ -24,6 +27,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess, type ServerProcess } from '../apps/api/src/test/server-process';
+import { measurePageThroughput } from './pages-throughput';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -143,7 +147,7 @@ async function seed(target: Target): Promise<number> {
 }
 
 /** As in production: the compiled server, React's production build on the server side too. */
-function serve(target: Target) {
+function serve(target: Target, env: Record<string, string> = {}) {
   return startServerProcess(
     {
       DATA_DIR: target.dataDir,
@@ -154,9 +158,30 @@ function serve(target: Target) {
       PUBLIC_URL: 'https://safqa.example',
       SMTP_HOST: '127.0.0.1',
       SEED_DEMO: '',
+      ...env,
     },
     { timeoutMs: 180_000, build: 'compiled', apiDir: path.join(target.root, 'apps/api') },
   );
+}
+
+/** Each target on a fresh seeded data dir, served as in production, measured by pages-throughput.ts. */
+async function throughput(targets: Target[]) {
+  for (const target of targets) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-bench-throughput-'));
+    try {
+      await seed({ ...target, dataDir });
+      // One client stands for many crawlers: the per-address rate limit (300/min) is lifted.
+      const server = await serve({ ...target, dataDir }, { RATE_LIMIT_SCALE: '100000' });
+      try {
+        const lines = await measurePageThroughput(server.baseUrl, server.child.pid!);
+        console.log(`\n${target.label} (${target.root}):\n\n${lines.join('\n')}`);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
 }
 
 const pageOf = (template: string, target: Target) => template.replace('{listing}', String(target.listingId));
@@ -182,6 +207,7 @@ async function main() {
       if (build.status !== 0) throw new Error(`the build of ${target.root} failed`);
     }
   }
+  if (process.argv.includes('--throughput-only')) return throughput(targets);
   for (const target of targets) target.listingId = await seed(target);
   const [current] = targets as [Target];
   const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -266,6 +292,7 @@ async function main() {
     );
     console.log(comparison.join('\n'));
   }
+  await throughput(targets);
 }
 
 main().catch((error: unknown) => {

@@ -17,6 +17,7 @@ import mailerPlugin from './plugins/mailer';
 import jobsPlugin from './plugins/jobs';
 import captchaPlugin from './plugins/captcha';
 import sseHubPlugin from './plugins/sse-hub';
+import contentVersionsPlugin from './plugins/content-versions';
 import notifierPlugin from './plugins/notifier';
 import gracefulClosePlugin from './plugins/graceful-close';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(jobsPlugin, { runLoop: runJobs });
   await app.register(captchaPlugin);
   await app.register(sseHubPlugin);
+  await app.register(contentVersionsPlugin);
   await app.register(notifierPlugin);
   await app.register(metricsPlugin);
   await app.register(requestGuardsPlugin);

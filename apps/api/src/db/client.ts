@@ -34,7 +34,7 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   /** Where the listener stands (PGlite's is in-process and always `ok`). */
   listenerState(): ListenerState;
-  /** Tells the caller when the listener goes down and comes back (one subscriber: the SSE hub). */
+  /** Tells the caller when the listener goes down and comes back (the SSE hub, the page cache). */
   watchListener(events: ListenerEvents): void;
   /** Connections of a PostgreSQL pool (null for PGlite, which has one in-process connection). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
@@ -116,7 +116,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let state: ListenerState = 'ok';
-  let events: ListenerEvents = {};
+  const watchers: ListenerEvents[] = [];
   let closed = false;
   let downSince = 0;
   let failures = 0;
@@ -137,7 +137,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       if (state === 'ok') {
         state = 'reconnecting';
         downSince = Date.now();
-        events.onDown?.(error);
+        for (const events of watchers) events.onDown?.(error);
       }
       scheduleRetry();
     };
@@ -162,7 +162,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     failures = 0;
     if (state === 'reconnecting') {
       state = 'ok';
-      events.onUp?.(Date.now() - downSince);
+      const downForMs = Date.now() - downSince;
+      for (const events of watchers) events.onUp?.(downForMs);
     }
   }
 
@@ -213,7 +214,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     listenerState: () => state,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     watchListener: (next) => {
-      events = next;
+      watchers.push(next);
     },
     notify: async (channel, payload) => {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);

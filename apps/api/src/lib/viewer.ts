@@ -88,9 +88,10 @@ export function viewerOf(request: FastifyRequest): Viewer | null {
 /**
  * Gives a visitor the cookie that makes their next views count (not to bots, not twice): httpOnly,
  * since no script needs it, and Lax so that it comes along when someone follows a link to us.
+ * Answers whether it did (such an answer is that visitor's own: never kept by a shared cache).
  */
-export function issueVisitorCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
-  if (visitorIdOf(request) || isBotAgent(request.headers['user-agent'])) return;
+export function issueVisitorCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean): boolean {
+  if (visitorIdOf(request) || isBotAgent(request.headers['user-agent'])) return false;
   const id = randomBytes(16).toString('base64url');
   reply.setCookie(VISITOR_COOKIE, `${id}.${hmac(secretOf(request), 'vid', id)}`, {
     path: '/',
@@ -99,4 +100,5 @@ export function issueVisitorCookie(request: FastifyRequest, reply: FastifyReply,
     secure,
     maxAge: TWO_YEARS_SECONDS,
   });
+  return true;
 }

@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 import { PAGE_COOKIES, type Language } from '@safqa/shared/constants';
 import { issueVisitorCookie, viewerOf } from '../lib/viewer';
 import { redactUrl } from '../logger';
+import { ifNoneMatchHits, PRIVATE_REVALIDATE, PUBLIC_SHARED } from '../lib/http-cache';
+import { createPageCache, listingOfAddress } from '../web/page-cache';
 import { parseTemplate, renderHead } from '../web/page-document';
 import { loadPageRenderer, type PageRenderer } from '../web/page-renderer';
 import { AppError, storeServerError } from './errors';
@@ -100,44 +102,83 @@ async function webStaticPlugin(app: FastifyInstance) {
   if (!renderer)
     app.log.warn({ webDist: root }, 'no server entry in the web build; pages are client-rendered');
 
+  const pages = createPageCache({
+    versionOf: ({ address }) => {
+      const listing = listingOfAddress(address);
+      return listing === null ? app.contentVersions.ofLists() : app.contentVersions.ofListing(listing);
+    },
+    render: async ({ address, lang, signedInHint }) => {
+      // Written into the page's style elements and into its policy (Radix's scroll lock <style>
+      // needs it): one per rendered page, sent with each copy of it (docs/operations.md).
+      const nonce = randomBytes(16).toString('base64');
+      if (!renderer) return { html: template.render({ lang, nonce, head: '' }), status: 200, nonce };
+      const rendered = await renderSafely(app, renderer, { url: address, lang, signedInHint });
+      if (!rendered) return null;
+      if (rendered.kind === 'shell') {
+        return { html: template.render({ lang, nonce, head: '' }), status: 200, nonce };
+      }
+      const head = renderHead({
+        head: rendered.head,
+        lang,
+        publicUrl: app.config.publicUrl,
+        canonicalPath: address,
+        status: rendered.status,
+        headElements: rendered.headElements,
+      });
+      const html = template.render({ lang, nonce, head, body: rendered.body, state: rendered.state });
+      return { html, status: rendered.status, nonce };
+    },
+  });
+
   // Any page address answers HTML, whatever the Accept header: link-preview crawlers send */*.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = new URL(request.url, 'http://localhost');
     if (NO_FALLBACK.test(url.pathname)) return reply.callNotFound();
-    const lang = pageLanguage(request, reply, app.config.isProduction);
+    const { lang, fromUrl } = pageLanguage(request, reply, app.config.isProduction);
     const signedInHint = request.cookies[PAGE_COOKIES.signedIn] === '1';
-    // A page and its policy share one nonce (Radix's scroll lock <style> needs it): never cached.
-    const nonce = randomBytes(16).toString('base64');
-    const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') {
-      reply.header(
-        'content-security-policy',
-        policy.replace(/(^|;)style-src ([^;]*)/, `$1style-src $2 'nonce-${nonce}'`),
-      );
-    }
-    reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8');
-    issueVisitorCookie(request, reply, app.config.isProduction);
+    const address = renderer ? renderer.pageAddress(url) : url.pathname;
+    const issuedVisitorCookie = issueVisitorCookie(request, reply, app.config.isProduction);
+    reply.type('text/html; charset=utf-8');
 
-    const rendered = renderer
-      ? await renderSafely(app, renderer, { url: request.url, lang, signedInHint })
-      : null;
-    if (!rendered || rendered.kind === 'shell') {
-      return reply.send(template.render({ lang, nonce, head: '' }));
+    const page = await pages.get({ address, lang, signedInHint });
+    if (!page) {
+      // Not rendered (logged by renderSafely): the client shell, for this request only.
+      const nonce = randomBytes(16).toString('base64');
+      withNonce(reply, nonce);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('vary', 'cookie')
+        .send(template.render({ lang, nonce, head: '' }));
     }
-    await countListingView(app, url.pathname, rendered.status, signedInHint, request);
-    url.searchParams.delete('lang');
-    const head = renderHead({
-      head: rendered.head,
-      lang,
-      publicUrl: app.config.publicUrl,
-      canonicalPath: `${url.pathname}${url.search}`,
-      status: rendered.status,
-      headElements: rendered.headElements,
-    });
-    return reply
-      .status(rendered.status)
-      .send(template.render({ lang, nonce, head, body: rendered.body, state: rendered.state }));
+    withNonce(reply, page.nonce);
+    await countListingView(app, address, page.status, signedInHint, request);
+
+    // Shared caches may keep a page only when its address alone decides it: the language in the
+    // URL, nobody signed in, and no visitor's own cookie in the answer. Anything else is the
+    // client's own (revalidated by ETag), and says it depends on cookies.
+    const personal = signedInHint || request.headers.authorization !== undefined || issuedVisitorCookie;
+    if (fromUrl && !personal) reply.header('cache-control', PUBLIC_SHARED).header('vary', 'accept-encoding');
+    else reply.header('cache-control', PRIVATE_REVALIDATE).header('vary', 'cookie, accept-encoding');
+
+    const { body, encoding, etag } = page.body.representation(request.headers['accept-encoding']);
+    reply.header('etag', etag);
+    if (ifNoneMatchHits(request.headers['if-none-match'], page.body.etags)) {
+      return reply.status(304).send();
+    }
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.status(page.status).send(body);
   });
+}
+
+/** Adds the page's nonce to style-src of the policy the security headers set. */
+function withNonce(reply: FastifyReply, nonce: string) {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header(
+      'content-security-policy',
+      policy.replace(/(^|;)style-src ([^;]*)/, `$1style-src $2 'nonce-${nonce}'`),
+    );
+  }
 }
 
 const LISTING_PAGE = /^\/opportunities\/([1-9][0-9]{0,9})$/;
@@ -160,20 +201,29 @@ async function countListingView(
   if (viewer) await app.opportunities.countPageView(Number(match[1]), viewer);
 }
 
-/** `?lang=ar|en` (then remembered in the `lang` cookie), else the `lang` cookie, else Arabic. */
-function pageLanguage(request: FastifyRequest, reply: FastifyReply, secure: boolean): Language {
+/**
+ * `?lang=ar|en` (then remembered in the `lang` cookie), else the `lang` cookie, else Arabic;
+ * `fromUrl` when the address chose it (only then may a shared cache keep the page by its URL).
+ */
+function pageLanguage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secure: boolean,
+): { lang: Language; fromUrl: boolean } {
   const asked = (request.query as Record<string, unknown> | undefined)?.lang;
-  if (asked === 'ar' || asked === 'en') {
-    reply.setCookie(PAGE_COOKIES.language, asked, {
-      path: '/',
-      maxAge: ONE_YEAR_SECONDS,
-      sameSite: 'lax',
-      secure,
-    });
-    return asked;
-  }
   const remembered = request.cookies[PAGE_COOKIES.language];
-  return remembered === 'en' ? 'en' : 'ar';
+  if (asked === 'ar' || asked === 'en') {
+    if (remembered !== asked) {
+      reply.setCookie(PAGE_COOKIES.language, asked, {
+        path: '/',
+        maxAge: ONE_YEAR_SECONDS,
+        sameSite: 'lax',
+        secure,
+      });
+    }
+    return { lang: asked, fromUrl: true };
+  }
+  return { lang: remembered === 'en' ? 'en' : 'ar', fromUrl: false };
 }
 
 /**
@@ -202,4 +252,7 @@ async function renderSafely(
   }
 }
 
-export default fp(webStaticPlugin, { name: 'web-static', dependencies: ['storage', 'errors'] });
+export default fp(webStaticPlugin, {
+  name: 'web-static',
+  dependencies: ['storage', 'errors', 'content-versions'],
+});

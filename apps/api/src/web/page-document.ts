@@ -49,7 +49,7 @@ export interface HeadInput {
   head: PageHead;
   lang: Language;
   publicUrl: string;
-  /** Path and query of the page, without `lang` (the canonical address). */
+  /** The address that names the page (path and naming query, never `lang`): see pageAddress. */
   canonicalPath: string;
   status: number;
   /** React's hoisted elements (the page's <title>, image preloads); escaped by React. */
@@ -60,7 +60,12 @@ function withLang(url: string, lang: Language): string {
   return `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
 }
 
-/** Title, description, canonical and language alternates, Open Graph, Twitter card and JSON-LD. */
+/**
+ * Title, description, canonical and language alternates, Open Graph, Twitter card and JSON-LD. Each
+ * language's page names itself (API.md): the Arabic page is the address without `lang` (also
+ * x-default), the English one the address with `lang=en`; og:url is the page's own canonical, so a
+ * shared English link is previewed in English.
+ */
 export function renderHead({
   head,
   lang,
@@ -69,7 +74,9 @@ export function renderHead({
   status,
   headElements = '',
 }: HeadInput): string {
-  const canonical = `${publicUrl}${canonicalPath}`;
+  const arabic = `${publicUrl}${canonicalPath}`;
+  const english = withLang(arabic, 'en');
+  const canonical = lang === 'en' ? english : arabic;
   const image = `${publicUrl}${head.image ?? SITE_IMAGE}`;
   const siteName = lang === 'ar' ? 'صفقة' : 'Safqa';
   const organisation = {
@@ -90,9 +97,9 @@ export function renderHead({
     meta('name', 'description', head.description),
     status === 404 ? meta('name', 'robots', 'noindex') : '',
     link('canonical', canonical),
-    link('alternate', withLang(canonical, 'ar'), 'ar'),
-    link('alternate', withLang(canonical, 'en'), 'en'),
-    link('alternate', canonical, 'x-default'),
+    link('alternate', arabic, 'ar'),
+    link('alternate', english, 'en'),
+    link('alternate', arabic, 'x-default'),
     meta('property', 'og:type', head.type ?? 'website'),
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:title', head.title),

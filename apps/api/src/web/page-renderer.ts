@@ -9,6 +9,7 @@ import type { PageHead } from './page-document';
 interface ServerEntry {
   init(options: { transport: Transport }): Promise<void>;
   render(request: { url: string; lang: Language; signedInHint: boolean }): Promise<RenderResult>;
+  pageAddress?(url: URL): string;
 }
 type Transport = (request: {
   url: string;
@@ -21,6 +22,8 @@ export type RenderResult =
 
 export interface PageRenderer {
   render(request: { url: string; lang: Language; signedInHint: boolean }): Promise<RenderResult>;
+  /** Path and the query parameters that name the page (the canonical address, the cache key). */
+  pageAddress(url: URL): string;
 }
 
 /** Marks the server entry's own API calls, which are not a visitor's (no per-IP rate limit). */
@@ -52,5 +55,9 @@ export async function loadPageRenderer(
       });
     },
   });
-  return { render: (request) => entry.render(request) };
+  return {
+    render: (request) => entry.render(request),
+    // A build from before pageAddress (or a stand-in in tests): the path alone names the page.
+    pageAddress: (url) => (typeof entry.pageAddress === 'function' ? entry.pageAddress(url) : url.pathname),
+  };
 }

@@ -75,7 +75,7 @@ describe('a listing page without JavaScript', () => {
     expect(head).toContain('<title>محمصة نجد المختصة | صفقة</title>');
     expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/opportunities/${listingId}" />`);
     expect(head).toContain(
-      `<link rel="alternate" hreflang="ar" href="${PUBLIC_URL}/opportunities/${listingId}?lang=ar" />`,
+      `<link rel="alternate" hreflang="ar" href="${PUBLIC_URL}/opportunities/${listingId}" />`,
     );
     expect(head).toContain(
       `<link rel="alternate" hreflang="en" href="${PUBLIC_URL}/opportunities/${listingId}?lang=en" />`,
@@ -105,15 +105,21 @@ describe('a listing page without JavaScript', () => {
     const image = multipart([
       { field: 'images', filename: 'shop.png', contentType: 'image/png', data: await pngImage(2400, 1350) },
     ]);
-    const uploaded = await owner.client.post('/api/uploads/images', image.payload, { headers: image.headers });
+    const uploaded = await owner.client.post('/api/uploads/images', image.payload, {
+      headers: image.headers,
+    });
     const picture = uploaded.json().files[0] as { url: string; thumbnailUrl: string };
     const id = await createApproved(t.app, owner, admin, { name: 'Pictured Shop', images: [picture.url] });
     const html = (await page(`/opportunities/${id}`)).body;
     // React writes attribute names in camelCase (fetchPriority, imageSrcSet); HTML ignores their case.
-    const preload = (/<link rel="preload"[^>]*as="image"[^>]*\/>/.exec(headOf(html))?.[0] ?? '').toLowerCase();
+    const preload = (
+      /<link rel="preload"[^>]*as="image"[^>]*\/>/.exec(headOf(html))?.[0] ?? ''
+    ).toLowerCase();
     expect(preload).toContain('fetchpriority="high"');
     const medium = picture.url.replace('.webp', '-960.webp');
-    expect(preload).toContain(`imagesrcset="${picture.thumbnailUrl} 480w, ${medium} 960w, ${picture.url} 2000w"`);
+    expect(preload).toContain(
+      `imagesrcset="${picture.thumbnailUrl} 480w, ${medium} 960w, ${picture.url} 2000w"`,
+    );
     expect(preload).toContain('imagesizes="');
     const stage = (new RegExp(`<img src="${picture.url}"[^>]*>`).exec(html)?.[0] ?? '').toLowerCase();
     expect(stage).toContain(`srcset="${picture.thumbnailUrl} 480w, ${medium} 960w, ${picture.url} 2000w"`);
@@ -132,8 +138,11 @@ describe('a listing page without JavaScript', () => {
     expect(res.body).toContain('Riyadh');
     expect(metaContent(res.body, 'og:locale')).toBe('en_US');
     expect(metaContent(res.body, 'og:title')).toBe('Najd Specialty Roastery | Safqa');
-    // The canonical address carries no language: one page, two alternates.
-    expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/opportunities/${listingId}" />`);
+    // The English page names itself (API.md): canonical and og:url are the ?lang=en address.
+    expect(res.body).toContain(
+      `<link rel="canonical" href="${PUBLIC_URL}/opportunities/${listingId}?lang=en" />`,
+    );
+    expect(metaContent(res.body, 'og:url')).toBe(`${PUBLIC_URL}/opportunities/${listingId}?lang=en`);
     expect(res.cookies.find((c) => c.name === 'lang')?.value).toBe('en');
 
     const byCookie = await page(`/opportunities/${listingId}`, {}, { lang: 'en' });
@@ -151,14 +160,17 @@ describe('a listing page without JavaScript', () => {
       ),
     ).toBe(true);
     expect(res.body).not.toMatch(/<script>(?!<)/);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(res.body)?.[1];
     expect(String(res.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
   });
 
   it('counts a rendered listing page once per day for a returning visitor, never for a crawler or a first visit', async () => {
     const id = await createApproved(t.app, owner, admin, { name: 'Counted Cafe', nameAr: 'مقهى معدود' });
-    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36', accept: 'text/html' };
+    const browser = {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
+      accept: 'text/html',
+    };
     const viewers = async () =>
       (
         await t.app.database.withSession((q) =>

@@ -57,7 +57,8 @@ describe('GET /sitemap.xml', () => {
       expect(res.body).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
     const listing = `${PUBLIC_URL}/opportunities/${approvedId}`;
     expect(res.body).toContain(`<loc>${listing}</loc>`);
-    expect(res.body).toContain(`<xhtml:link rel="alternate" hreflang="ar" href="${listing}?lang=ar"/>`);
+    // The same alternates as the page's own head: Arabic is the address without lang.
+    expect(res.body).toContain(`<xhtml:link rel="alternate" hreflang="ar" href="${listing}"/>`);
     expect(res.body).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${listing}?lang=en"/>`);
     expect(res.body).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${listing}"/>`);
     expect(res.body).toMatch(new RegExp(`<loc>${listing}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));

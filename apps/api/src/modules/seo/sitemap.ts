@@ -22,19 +22,18 @@ export interface SitemapEntry {
   lastModified?: Date;
 }
 
-function withLang(url: string, lang: 'ar' | 'en') {
+function withLang(url: string, lang: 'en') {
   return `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
 }
 
-/** One <url> with its Arabic, English and default alternates (Google's hreflang in sitemaps). */
+/**
+ * One <url> with its Arabic, English and default alternates (Google's hreflang in sitemaps), the
+ * same the pages name (API.md): Arabic and x-default are the address without `lang`, English `lang=en`.
+ */
 function urlElement(publicUrl: string, entry: SitemapEntry): string {
   const loc = escapeXml(`${publicUrl}${entry.path}`);
-  const alternates = (['ar', 'en'] as const)
-    .map(
-      (lang) =>
-        `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(withLang(`${publicUrl}${entry.path}`, lang))}"/>`,
-    )
-    .join('');
+  const english = escapeXml(withLang(`${publicUrl}${entry.path}`, 'en'));
+  const alternates = `<xhtml:link rel="alternate" hreflang="ar" href="${loc}"/><xhtml:link rel="alternate" hreflang="en" href="${english}"/>`;
   const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>` : '';
   return `<url><loc>${loc}</loc>${lastmod}${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${loc}"/></url>`;
 }

@@ -1,10 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OpportunityStatus } from '@safqa/shared/constants';
 import { opportunityIdParams } from '@safqa/shared/validation/opportunities';
+import { LRUCache } from 'lru-cache';
+import {
+  CachedBody,
+  ifNoneMatchHits,
+  SHARED_MAX_AGE_SECONDS,
+  STALE_WHILE_REVALIDATE_SECONDS,
+} from '../../../lib/http-cache';
 import { AppError } from '../../../plugins/errors';
 import { attachmentDisposition } from '../../uploads/signed-url';
 import { createOpportunitiesRepository } from '../repository';
-import { canSee } from '../service';
+import { canSee, type Caller } from '../service';
 import { renderTeaser, type TeaserData } from './teaser-pdf';
+
+/** Teasers kept per process (one is 40-120 KB). */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+/** Browsers keep a public teaser 5 minutes; shared caches a minute, then serve it stale while asking. */
+const TEASER_PUBLIC = `public, max-age=300, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+
+interface CachedTeaser {
+  body: CachedBody;
+  /** Who may have it is decided on every request from these (kept current by the version). */
+  status: OpportunityStatus;
+  submittedBy: number;
+  fileName: string;
+  version: string;
+}
 
 /** A file name from the English name: letters, digits and dashes. */
 export function teaserFileName(nameEn: string, id: number): string {
@@ -19,10 +41,72 @@ export function teaserFileName(nameEn: string, id: number): string {
 /**
  * GET /api/opportunities/{id}/teaser.pdf: the one-page bilingual teaser for sharing. Anyone who may
  * see the listing may download it; it carries only public facts, so it can be passed on freely.
- * Not counted as a view (the page that offers it already was).
+ * Not counted as a view (the page that offers it already was). Rendered once per listing version
+ * (it is bilingual, so one per listing) and kept: ETag and 304, and shared caches may keep a public
+ * listing's teaser for a minute; a hidden listing's is `private, no-store` (docs/operations.md).
  */
 const teaserRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createOpportunitiesRepository(app.db);
+  // Rendering one costs a few hundred ms of CPU: each is made once per listing version (its own
+  // changes and lookups', announced by NOTIFY from every process) and kept here; hits cost no query.
+  const teasers = new LRUCache<number, CachedTeaser>({
+    maxSize: MAX_CACHED_BYTES,
+    sizeCalculation: (teaser) => teaser.body.size + 256,
+  });
+  const inflight = new Map<string, Promise<CachedTeaser | null>>();
+
+  async function renderFor(id: number, version: string): Promise<CachedTeaser | null> {
+    const row = await repo.findDetail(id);
+    if (!row) return null;
+    const o = row.o;
+    const data: TeaserData = {
+      nameAr: o.nameAr,
+      nameEn: o.name,
+      descriptionAr: o.descriptionAr,
+      descriptionEn: o.description,
+      type: o.type,
+      businessType: { ar: row.businessType.nameAr, en: row.businessType.nameEn },
+      city: { ar: row.city.nameAr, en: row.city.nameEn },
+      region: { ar: row.region.nameAr, en: row.region.nameEn },
+      offeredPercentage: o.offeredPercentage,
+      requiredAmount: o.requiredAmount,
+      negotiable: o.negotiable,
+      isVerified: o.isVerified,
+      facilityFoundationDay: o.facilityFoundationDay,
+      facilitySize: o.facilitySize,
+      employeesCount: o.employeesCount,
+      branchesCount: o.branchesCount,
+    };
+    const pdf = await renderTeaser(data, { url: `${app.config.publicUrl}/opportunities/${o.id}` });
+    const teaser: CachedTeaser = {
+      body: new CachedBody(pdf, false),
+      status: o.status,
+      submittedBy: o.submittedBy,
+      fileName: teaserFileName(o.name, o.id),
+      version,
+    };
+    // A render that began before a change is answered but not kept.
+    if (app.contentVersions.ofListing(id) === version) teasers.set(id, teaser);
+    return teaser;
+  }
+
+  /** The teaser of `id` at its current version; null when there is no such listing. */
+  async function teaserOf(id: number, caller: Caller): Promise<CachedTeaser | null> {
+    const version = app.contentVersions.ofListing(id);
+    const hit = teasers.get(id);
+    if (hit?.version === version) return hit;
+    // Nothing is rendered for whoever may not see the listing (a hidden listing costs one query).
+    const row = await repo.findById(id);
+    if (!row || !canSee(row, caller)) return null;
+    const flight = `${id}|${version}`;
+    let pending = inflight.get(flight);
+    if (!pending) {
+      pending = renderFor(id, version).finally(() => inflight.delete(flight));
+      inflight.set(flight, pending);
+    }
+    return pending;
+  }
+
   app.get(
     '/api/opportunities/:id/teaser.pdf',
     {
@@ -34,34 +118,21 @@ const teaserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await repo.findDetail(request.params.id);
-      if (!row || !canSee(row.o, request.user)) throw new AppError(404, 'NOT_FOUND');
-      const o = row.o;
-      const data: TeaserData = {
-        nameAr: o.nameAr,
-        nameEn: o.name,
-        descriptionAr: o.descriptionAr,
-        descriptionEn: o.description,
-        type: o.type,
-        businessType: { ar: row.businessType.nameAr, en: row.businessType.nameEn },
-        city: { ar: row.city.nameAr, en: row.city.nameEn },
-        region: { ar: row.region.nameAr, en: row.region.nameEn },
-        offeredPercentage: o.offeredPercentage,
-        requiredAmount: o.requiredAmount,
-        negotiable: o.negotiable,
-        isVerified: o.isVerified,
-        facilityFoundationDay: o.facilityFoundationDay,
-        facilitySize: o.facilitySize,
-        employeesCount: o.employeesCount,
-        branchesCount: o.branchesCount,
-      };
-      const pdf = await renderTeaser(data, { url: `${app.config.publicUrl}/opportunities/${o.id}` });
+      const teaser = await teaserOf(request.params.id, request.user);
+      if (!teaser || !canSee(teaser, request.user)) throw new AppError(404, 'NOT_FOUND');
+      const { body, etag } = teaser.body.representation(undefined);
+      reply
+        .header('etag', etag)
+        // Only a public listing's teaser may be kept by shared caches; the rest is its owner's.
+        .header('cache-control', teaser.status === 'approved' ? TEASER_PUBLIC : 'private, no-store')
+        .header('x-content-type-options', 'nosniff');
+      if (ifNoneMatchHits(request.headers['if-none-match'], teaser.body.etags)) {
+        return reply.status(304).send();
+      }
       return reply
         .type('application/pdf')
-        .header('content-disposition', attachmentDisposition(teaserFileName(o.name, o.id)))
-        .header('cache-control', o.status === 'approved' ? 'public, max-age=300' : 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(pdf);
+        .header('content-disposition', attachmentDisposition(teaser.fileName))
+        .send(body);
     },
   );
 };
