@@ -28,7 +28,11 @@ export const messageBody = z
 export const sendMessageInput = z.object({ body: messageBody }).strict();
 export type SendMessageInput = z.input<typeof sendMessageInput>;
 
-export const createChatInput = z.object({ opportunityId: id }).strict();
+/**
+ * An investor starts the chat about a listing by its id; the owner passes `userId` too, to open the
+ * chat with someone who made an offer on it.
+ */
+export const createChatInput = z.object({ opportunityId: id, userId: id.optional() }).strict();
 
 export const chatIdParams = z.object({ chatId: id }).strict();
 
@@ -58,9 +62,7 @@ export const chatSummary = z.object({
     logo: z.string().nullable(),
   }),
   otherUser: z.object({ id: z.number().int(), username: z.string() }),
-  lastMessage: z
-    .object({ body: z.string(), senderId: z.number().int(), createdAt: z.string() })
-    .nullable(),
+  lastMessage: z.object({ body: z.string(), senderId: z.number().int(), createdAt: z.string() }).nullable(),
   unreadCount: z.number().int(),
   updatedAt: z.string(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { email, errorBody, id, saudiPhone } from './common';
-import { opportunityCard } from './opportunities';
+import { cappedPageQuery, opportunityCard } from './opportunities';
 
 /** Offer rules (SPEC.md section 5 "Offer") and shapes (API.md "Offers"): one module for form and route. */
 
@@ -20,6 +20,8 @@ export const OFFER_MESSAGE_MAX = 2000;
 export const OFFER_NAME_MAX = 100;
 /** Upper bound of an offered amount in SAR, well above any listed business, to refuse nonsense. */
 export const OFFER_AMOUNT_MAX = 1_000_000_000_000;
+/** The owner's optional note to the investor with a decision (shown in their email and My offers). */
+export const OFFER_NOTE_MAX = 500;
 
 export const offerReasons = z
   .object({
@@ -60,15 +62,26 @@ export type OfferCodeStepValues = z.input<typeof offerCodeStep>;
 export const offerCreateInput = offerDetails.extend({ email, code: offerCode }).strict();
 export type OfferCreateInput = z.infer<typeof offerCreateInput>;
 
-/** The owner decides once: a new offer becomes accepted or declined. */
-export const offerStatusInput = z.object({ status: z.enum(['accepted', 'declined']) }).strict();
+/** The note is optional; blank (or only spaces) means none. */
+export const offerDecisionNote = z.string().trim().max(OFFER_NOTE_MAX);
+
+/** The owner decides once: a new offer becomes accepted or declined, with an optional note. */
+export const offerStatusInput = z
+  .object({ status: z.enum(['accepted', 'declined']), note: offerDecisionNote.optional() })
+  .strict();
 export type OfferStatusInput = z.infer<typeof offerStatusInput>;
+
+/** The decision dialog's form: the same note rule as the server's. */
+export const offerDecisionForm = z.object({ note: offerDecisionNote }).strict();
+export type OfferDecisionFormValues = z.input<typeof offerDecisionForm>;
 
 export const offerIdParams = z.object({ offerId: id }).strict();
 
 export const offer = z.object({
   id: z.number().int(),
   opportunityId: z.number().int(),
+  /** The investor's account (the owner's "Message" opens a chat with it). */
+  userId: z.number().int(),
   name: z.string(),
   phone: z.string(),
   email: z.string(),
@@ -81,6 +94,8 @@ export const offer = z.object({
   message: z.string(),
   amount: z.number().nullable(),
   status: z.enum(OFFER_STATUSES),
+  /** The owner's note with the decision, null when none; only the owner and this investor see offers. */
+  note: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -91,6 +106,11 @@ export const offerResponse = z.object({ offer });
 /** GET /api/users/me/offers: an offer the user made, with the card of its opportunity. */
 export const myOffer = offer.extend({ opportunity: opportunityCard });
 export type MyOffer = z.infer<typeof myOffer>;
+
+/** GET /api/users/me/offers: `?opportunityId=` narrows to the caller's offers on one listing. */
+export const myOffersQuery = cappedPageQuery
+  .extend({ opportunityId: z.preprocess((v) => (v === '' ? undefined : v), id.optional()) })
+  .strict();
 export const offerCodeResponse = z.object({
   message: z.string(),
   /** Seconds until another code may be requested (drives the resend countdown). */

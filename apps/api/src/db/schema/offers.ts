@@ -31,6 +31,8 @@ export const offers = pgTable(
     status: text('status', { enum: ['new', 'accepted', 'declined'] })
       .notNull()
       .default('new'),
+    /** The owner's optional note to the investor with the decision; seen only by the two of them. */
+    decisionNote: text('decision_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

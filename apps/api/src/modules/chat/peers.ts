@@ -1,5 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { offers } from '../../db/schema/offers';
 import { opportunities } from '../../db/schema/opportunities';
 import { users } from '../../db/schema/users';
 
@@ -43,4 +44,14 @@ export async function usernames(db: Db, ids: number[]): Promise<Map<number, stri
     .where(inArray(users.id, [...new Set(ids)]));
   for (const row of rows) result.set(row.id, row.username);
   return result;
+}
+
+/** Whether the user made at least one offer on the opportunity (the owner may then open a chat). */
+export async function hasOffered(db: Db, opportunityId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.opportunityId, opportunityId), eq(offers.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -41,10 +41,13 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags: ['chat'],
-        summary: 'Start (or reopen) the chat with the owner of an approved opportunity',
+        summary:
+          'Start (or reopen) the chat about an opportunity: an investor with its owner, or the owner with an offer maker',
         description:
-          'One chat per (opportunity, user): 201 when created, 200 when it already existed. ' +
-          '403 OWN_OPPORTUNITY for the owner; 404 when the opportunity is not approved.',
+          'One chat per (opportunity, investor): 201 when created, 200 when it already existed. ' +
+          'Without `userId`: the caller is the investor; 403 OWN_OPPORTUNITY for the owner; 404 when the ' +
+          'opportunity is not approved. With `userId`: the caller must own the opportunity and that user must ' +
+          'have made an offer on it (any status of the listing), otherwise 403 FORBIDDEN.',
         body: createChatInput,
         response: {
           200: chatResponse,
@@ -57,7 +60,11 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await chat.start(request.user!.id, request.body.opportunityId);
+      const { opportunityId, userId } = request.body;
+      const result =
+        userId === undefined
+          ? await chat.start(request.user!.id, opportunityId)
+          : await chat.startWithInvestor(request.user!.id, opportunityId, userId);
       return reply.status(result.created ? 201 : 200).send({ chat: result.chat });
     },
   );

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { SseHub } from '../../plugins/sse-hub';
 import * as repo from './repository';
-import { opportunitySummaries, usernames } from './peers';
+import { hasOffered, opportunitySummaries, usernames } from './peers';
 
 export type ChatService = ReturnType<typeof createChatService>;
 type Side = 'investor' | 'owner';
@@ -104,6 +104,27 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
         opportunityId,
         investorId: userId,
         ownerId: opportunity.ownerId,
+      });
+      const [summary] = await summaries(userId, [chat]);
+      return { chat: summary!, created };
+    },
+
+    /**
+     * The owner opens (or reopens) the chat with someone who made an offer on their listing, whatever
+     * the listing's status now: they already deal with each other. Anyone else, or anyone who made no
+     * offer there, is refused (403 FORBIDDEN), so an owner cannot message arbitrary users.
+     */
+    async startWithInvestor(userId: number, opportunityId: number, investorId: number) {
+      const opportunity = (await opportunitySummaries(db, [opportunityId])).get(opportunityId);
+      if (!opportunity) throw new AppError(404, 'NOT_FOUND');
+      if (opportunity.ownerId !== userId) throw new AppError(403, 'FORBIDDEN');
+      if (investorId === userId || !(await hasOffered(db, opportunityId, investorId))) {
+        throw new AppError(403, 'FORBIDDEN');
+      }
+      const { chat, created } = await repo.findOrCreateChat(db, {
+        opportunityId,
+        investorId,
+        ownerId: userId,
       });
       const [summary] = await summaries(userId, [chat]);
       return { chat: summary!, created };

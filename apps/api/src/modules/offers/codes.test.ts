@@ -160,6 +160,7 @@ describe('POST /api/opportunities/{id}/offers', () => {
     expect(res.json().offer).toEqual({
       id: expect.any(Number),
       opportunityId,
+      userId: investor.id,
       name: 'سارة المستثمرة',
       phone: '966512345678',
       email: email.toLowerCase(),
@@ -167,6 +168,7 @@ describe('POST /api/opportunities/{id}/offers', () => {
       message: details.message,
       amount: 250_000,
       status: 'new',
+      note: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

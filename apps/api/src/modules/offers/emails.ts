@@ -93,15 +93,24 @@ export function decisionEmail(
   target: OfferTarget,
   status: 'accepted' | 'declined',
   publicUrl: string,
+  note: string | null = null,
 ): RenderedEmail {
   const ar = lang === 'ar';
   const accepted = status === 'accepted';
+  // The owner's words verbatim (the layout escapes them), under a label in the reader's language.
+  const noteLines = note ? [ar ? 'ملاحظة صاحب الفرصة:' : 'Note from the owner:', note] : [];
   return renderEmail({
     lang,
     subject: ar
       ? `${accepted ? 'تم قبول' : 'تم الاعتذار عن'} عرضك على ${title(target, lang)}`
       : `Your offer on ${title(target, lang)} was ${accepted ? 'accepted' : 'declined'}`,
-    heading: ar ? (accepted ? 'تم قبول عرضك' : 'تم الاعتذار عن عرضك') : accepted ? 'Offer accepted' : 'Offer declined',
+    heading: ar
+      ? accepted
+        ? 'تم قبول عرضك'
+        : 'تم الاعتذار عن عرضك'
+      : accepted
+        ? 'Offer accepted'
+        : 'Offer declined',
     paragraphs: [
       accepted
         ? ar
@@ -110,6 +119,7 @@ export function decisionEmail(
         : ar
           ? `اعتذر صاحب الفرصة ${title(target, lang)} عن قبول عرضك. نتمنى لك التوفيق في فرص أخرى.`
           : `The owner of ${title(target, lang)} declined your offer. Other opportunities are waiting for you.`,
+      ...noteLines,
     ],
     action: {
       label: ar ? 'عروضي' : 'My offers',

@@ -119,7 +119,7 @@ describe('PATCH /api/offers/{offerId}', () => {
       const res = await outsider.client.patch(`/api/offers/${made.id}`, { status: 'declined' });
       expect(res.statusCode).toBe(403);
     }
-    for (const body of [{ status: 'new' }, { status: 'maybe' }, {}, { status: 'declined', note: 'x' }]) {
+    for (const body of [{ status: 'new' }, { status: 'maybe' }, {}, { status: 'declined', extra: 'x' }]) {
       expect((await owner.client.patch(`/api/offers/${made.id}`, body)).statusCode).toBe(400);
     }
     expect((await owner.client.patch('/api/offers/999999', { status: 'declined' })).statusCode).toBe(404);

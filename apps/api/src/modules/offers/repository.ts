@@ -15,7 +15,9 @@ export async function lockEmail(db: Db, email: string) {
 
 /** The database clock: code times are compared with it alone, whatever the app servers' clocks say. */
 export async function dbNow(db: Db): Promise<Date> {
-  const { rows } = (await db.execute(sql`SELECT now() AS now`)) as unknown as { rows: Array<{ now: Date | string }> };
+  const { rows } = (await db.execute(sql`SELECT now() AS now`)) as unknown as {
+    rows: Array<{ now: Date | string }>;
+  };
   return new Date(rows[0]!.now);
 }
 
@@ -139,10 +141,11 @@ export async function decideOffer(
   db: Db,
   offerId: number,
   status: 'accepted' | 'declined',
+  note: string | null,
 ): Promise<OfferRow | null> {
   const [row] = await db
     .update(offers)
-    .set({ status, updatedAt: sql`now()` })
+    .set({ status, decisionNote: note, updatedAt: sql`now()` })
     .where(and(eq(offers.id, offerId), eq(offers.status, 'new')))
     .returning();
   return row ?? null;
@@ -150,12 +153,17 @@ export async function decideOffer(
 
 export async function offersPage(
   db: Db,
-  where: { opportunityId: number } | { userId: number },
+  where: { opportunityId: number } | { userId: number; opportunityId?: number },
   page: number,
   pageSize: number,
 ): Promise<{ rows: OfferRow[]; total: number }> {
   const condition =
-    'opportunityId' in where ? eq(offers.opportunityId, where.opportunityId) : eq(offers.userId, where.userId);
+    'userId' in where
+      ? and(
+          eq(offers.userId, where.userId),
+          where.opportunityId === undefined ? undefined : eq(offers.opportunityId, where.opportunityId),
+        )
+      : eq(offers.opportunityId, where.opportunityId);
   const [rows, [totals]] = await Promise.all([
     db
       .select()

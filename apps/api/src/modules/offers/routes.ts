@@ -11,6 +11,7 @@ import {
   offerResponse,
   offerStatusInput,
   myOffer,
+  myOffersQuery,
 } from '@safqa/shared/validation/offers';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -128,13 +129,15 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['offers'],
         summary: 'Offers the caller made, newest first, each with its status and opportunity card',
-        querystring: cappedPageQuery.strict(),
+        description:
+          '`?opportunityId=` narrows to the offers on one listing (the listing page shows the latest).',
+        querystring: myOffersQuery,
         response: { 200: pagedResponse(myOffer), 400: e, 401: e },
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
-      const { data, total } = await offers.sent(request.user!.id, page, pageSize);
+      const { page, pageSize, opportunityId } = request.query;
+      const { data, total } = await offers.sent(request.user!.id, page, pageSize, opportunityId);
       return paged(data, page, pageSize, total);
     },
   );
@@ -149,14 +152,20 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Only the owner of the opportunity; a `new` offer becomes `accepted` or `declined` once. Repeating ' +
           'the same decision answers the offer unchanged; changing it is 409 INVALID_STATUS_TRANSITION. ' +
-          'The investor is emailed and sees the status in GET /api/users/me/offers.',
+          'An optional `note` (trimmed, at most 500 characters) is stored with the decision. ' +
+          'The investor is emailed at once (with the note) and sees status and note in GET /api/users/me/offers.',
         params: offerIdParams,
         body: offerStatusInput,
         response: { 200: offerResponse, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
     async (request) => ({
-      offer: await offers.decide(request.user!, request.params.offerId, request.body.status),
+      offer: await offers.decide(
+        request.user!,
+        request.params.offerId,
+        request.body.status,
+        request.body.note,
+      ),
     }),
   );
 };

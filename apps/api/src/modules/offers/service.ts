@@ -26,6 +26,7 @@ export function toOffer(row: repo.OfferRow): Offer {
   return {
     id: row.id,
     opportunityId: row.opportunityId,
+    userId: row.userId,
     name: row.name,
     phone: row.phone,
     email: row.email,
@@ -38,13 +39,16 @@ export function toOffer(row: repo.OfferRow): Offer {
     message: row.message,
     amount: row.amount,
     status: row.status,
+    note: row.decisionNote,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError(429, 'RATE_LIMITED', { extra: { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) } });
+  return new AppError(429, 'RATE_LIMITED', {
+    extra: { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) },
+  });
 }
 
 export type OffersService = ReturnType<typeof createOffersService>;
@@ -81,7 +85,8 @@ export function createOffersService(deps: {
   async function ownTarget(user: AuthUser, opportunityId: number, adminToo: boolean): Promise<OfferTarget> {
     const found = await offerTarget(db, opportunityId);
     if (!found) throw new AppError(404, 'NOT_FOUND');
-    if (found.ownerId !== user.id && !(adminToo && user.role === 'admin')) throw new AppError(403, 'FORBIDDEN');
+    if (found.ownerId !== user.id && !(adminToo && user.role === 'admin'))
+      throw new AppError(403, 'FORBIDDEN');
     return found;
   }
 
@@ -103,7 +108,9 @@ export function createOffersService(deps: {
         if (stats.count >= OFFER_CODES_PER_EMAIL_PER_HOUR && stats.oldest) {
           throw rateLimited((stats.oldest.getTime() + HOUR_MS - now) / 1000);
         }
-        if ((await repo.codeCountForUser(tx, userId, new Date(now - HOUR_MS))) >= OFFER_CODES_PER_USER_PER_HOUR) {
+        if (
+          (await repo.codeCountForUser(tx, userId, new Date(now - HOUR_MS))) >= OFFER_CODES_PER_USER_PER_HOUR
+        ) {
           throw rateLimited(HOUR_MS / 1000);
         }
         await repo.supersedeCodes(tx, userId, opportunityId, email);
@@ -173,8 +180,13 @@ export function createOffersService(deps: {
     },
 
     /** Offers the user made, newest first, each with its opportunity's card (whatever its status now). */
-    async sent(userId: number, page: number, pageSize: number): Promise<{ data: MyOffer[]; total: number }> {
-      const { rows, total } = await repo.offersPage(db, { userId }, page, pageSize);
+    async sent(
+      userId: number,
+      page: number,
+      pageSize: number,
+      opportunityId?: number,
+    ): Promise<{ data: MyOffer[]; total: number }> {
+      const { rows, total } = await repo.offersPage(db, { userId, opportunityId }, page, pageSize);
       const cards = await cardsById(
         db,
         rows.map((r) => r.opportunityId),
@@ -188,16 +200,22 @@ export function createOffersService(deps: {
 
     /**
      * The owner accepts or declines a new offer, once; repeating the same decision answers the offer
-     * unchanged, another change is 409 INVALID_STATUS_TRANSITION. The investor is emailed.
+     * unchanged, another change is 409 INVALID_STATUS_TRANSITION. The investor is emailed at once,
+     * with the owner's note if any: the decision is final, so there is no undo to offer.
      */
-    async decide(user: AuthUser, offerId: number, status: 'accepted' | 'declined'): Promise<Offer> {
+    async decide(
+      user: AuthUser,
+      offerId: number,
+      status: 'accepted' | 'declined',
+      note?: string,
+    ): Promise<Offer> {
       const current = await repo.findOffer(db, offerId);
       if (!current) throw new AppError(404, 'NOT_FOUND');
       const found = await ownTarget(user, current.opportunityId, false);
       if (current.status === status) return toOffer(current);
       if (current.status !== 'new') throw new AppError(409, 'INVALID_STATUS_TRANSITION');
       return db.transaction(async (tx) => {
-        const decided = await repo.decideOffer(tx, offerId, status);
+        const decided = await repo.decideOffer(tx, offerId, status, note ? note : null);
         if (!decided) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
         // The email goes to the address the offer gave, as before; the switch is the investor's.
         await notifier.notify(tx, {
@@ -205,7 +223,7 @@ export function createOffersService(deps: {
           type: 'offer_status',
           ...offerStatusNotice(found, status),
           link: '/profile/my-offers',
-          email: (lang) => decisionEmail(lang, found, status, publicUrl),
+          email: (lang) => decisionEmail(lang, found, status, publicUrl, decided.decisionNote),
           emailTo: decided.email,
         });
         return toOffer(decided);

@@ -21,3 +21,21 @@ export function useMyOffers(page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The caller's offers on one listing, newest first; the first is the one the listing page shows. */
+export function fetchMyOffersOn(opportunityId: number, signal?: AbortSignal) {
+  return api.get<Paged<MyOffer>>('/api/users/me/offers', {
+    auth: true,
+    signal,
+    query: { opportunityId, pageSize: 1 },
+  });
+}
+
+/** GET /api/users/me/offers?opportunityId=: under myOffersKey, so a new offer refreshes it too. */
+export function useMyLatestOffer(opportunityId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...myOffersKey, { opportunityId }],
+    queryFn: ({ signal }) => fetchMyOffersOn(opportunityId, signal),
+    enabled,
+  });
+}

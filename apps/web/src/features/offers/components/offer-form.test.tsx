@@ -5,6 +5,7 @@ import { setTokens } from '@/lib/session';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
 import { OfferForm } from './offer-form';
 import { SAMPLE_OFFER } from './sample-offer';
+import type { MyOffer } from '@safqa/shared/validation/offers';
 
 const offer = SAMPLE_OFFER;
 
@@ -12,7 +13,8 @@ function signIn() {
   setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
 }
 
-function mockApi(offerAnswers: Response[]) {
+/** `mine`: the caller's offers on this listing (GET /api/users/me/offers?opportunityId=4), newest first. */
+function mockApi(offerAnswers: Response[], mine: MyOffer[] = []) {
   const calls: Array<{ url: string; method: string; body: unknown }> = [];
   vi.stubGlobal(
     'fetch',
@@ -20,6 +22,11 @@ function mockApi(offerAnswers: Response[]) {
       const url = String(input);
       const method = init?.method ?? 'GET';
       calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.startsWith('/api/users/me/offers')) {
+        expect(url).toContain('opportunityId=4');
+        const total = mine.length;
+        return jsonResponse({ data: mine.slice(0, 1), pagination: { page: 1, pageSize: 1, total, totalPages: total } });
+      }
       if (url.startsWith('/api/users/me')) {
         return jsonResponse({ id: 5, username: 'سارة', email: 'sara@example.test', phoneNumber: null });
       }
@@ -138,5 +145,48 @@ describe('OfferForm', () => {
     expect(screen.getByLabelText('رقم الجوال')).toHaveValue('0512345678');
     expect(screen.getByLabelText('أرغب في تقديم عرض')).toBeChecked();
     expect(calls.filter((c) => c.url === '/api/opportunities/4/offers')).toHaveLength(2);
+  });
+});
+
+const CARD = {
+  id: 4,
+  opportunityName: 'Roastery',
+  opportunityNameAr: 'محمصة',
+  type: 'invest',
+  offeredPercentage: 20,
+  requiredAmount: 500000,
+  logo: null,
+  coverImage: null,
+  businessType: { id: 8, nameAR: 'أغذية', nameEN: 'Food' },
+  region: { id: 1, nameAR: 'الرياض', nameEN: 'Riyadh' },
+  city: { id: 1, nameAR: 'الرياض', nameEN: 'Riyadh' },
+  isVerified: false,
+  createdAt: '2026-01-01T10:00:00.000Z',
+} as MyOffer['opportunity'];
+
+describe('OfferForm after an offer', () => {
+  it("shows the caller's latest offer, its status and the owner's note instead of a blank form", async () => {
+    signIn();
+    const accepted: MyOffer = { ...offer, status: 'accepted', note: 'نلتقي يوم الأحد', opportunity: CARD };
+    mockApi([], [accepted, { ...offer, id: 10, opportunity: CARD }]);
+    renderWithProviders(<OfferForm opportunityId={4} isOwner={false} />);
+    expect(await screen.findByRole('heading', { name: 'عرضك' })).toBeInTheDocument();
+    expect(screen.getByText(/قدّمت عرضًا بمبلغ .*250,000.* في/)).toBeInTheDocument();
+    expect(screen.getByText('مقبول')).toBeInTheDocument();
+    expect(screen.getByText('نلتقي يوم الأحد')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('قدّمت هنا عرضًا آخر قبل هذا.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('الاسم')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'تقديم عرض آخر' }));
+    expect(await screen.findByLabelText('الاسم')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'قدّم عرضك' })).toHaveFocus();
+  });
+
+  it('shows the form to a caller who has not offered here', async () => {
+    signIn();
+    mockApi([], []);
+    renderWithProviders(<OfferForm opportunityId={4} isOwner={false} />);
+    expect(await screen.findByLabelText('الاسم')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'عرضك' })).not.toBeInTheDocument();
   });
 });

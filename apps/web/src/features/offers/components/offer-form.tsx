@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import LogIn from 'lucide-react/icons/log-in';
@@ -12,6 +12,8 @@ import { formatNumber } from '@/lib/format';
 import { useAreas } from '@/lib/use-areas';
 import { useSession } from '@/lib/use-session';
 import { Spinner } from '@/components/ui/spinner';
+import { useMyLatestOffer } from '../api/get-my-offers';
+import { LatestOffer } from './latest-offer';
 import type { OfferDetails } from './offer-details-step';
 
 // The steps carry the form library and the offer schemas (zod): a visitor who is signed out only
@@ -47,8 +49,18 @@ export function OfferForm({ opportunityId, isOwner, className }: OfferFormProps)
   const { data: user } = useCurrentUser();
   const [step, setStep] = useState<Step>({ name: 'details' });
   const [values, setValues] = useState<OfferDetailsValues | null>(null);
+  // An investor who already offered sees that offer, not a blank form, until they ask for another.
+  const [another, setAnother] = useState(false);
+  const latest = useMyLatestOffer(opportunityId, isSignedIn && !isOwner);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (another) heading.current?.focus();
+  }, [another]);
 
   if (isOwner || !ready) return null;
+  const mine = latest.data?.data[0];
+  const showLatest = isSignedIn && step.name === 'details' && !another && mine !== undefined;
+  const checking = isSignedIn && step.name === 'details' && !another && latest.isPending;
   const defaults: OfferDetailsValues = values ?? {
     name: user?.username ?? '',
     phone: user?.phoneNumber ?? '',
@@ -63,8 +75,8 @@ export function OfferForm({ opportunityId, isOwner, className }: OfferFormProps)
       aria-labelledby="offer-form-title"
       className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900 ${className ?? ''}`}
     >
-      <h2 id="offer-form-title" className="text-xl font-bold text-slate-900 dark:text-white">
-        {t('offers.form.title')}
+      <h2 ref={heading} tabIndex={-1} id="offer-form-title" className="text-xl font-bold text-slate-900 focus:outline-none dark:text-white">
+        {showLatest ? t('offers.latest.title') : t('offers.form.title')}
       </h2>
       {!isSignedIn ? (
         <div className="mt-4 grid gap-4">
@@ -80,6 +92,10 @@ export function OfferForm({ opportunityId, isOwner, className }: OfferFormProps)
             </Link>
           </div>
         </div>
+      ) : checking ? (
+        <Spinner className="mt-4 p-4" />
+      ) : showLatest ? (
+        <LatestOffer offer={mine} total={latest.data?.pagination.total ?? 1} onAnother={() => setAnother(true)} />
       ) : step.name === 'done' ? (
         <div className="mt-4 grid gap-4">
           <Alert variant="success" title={t('offers.form.successTitle')}>
@@ -119,6 +135,7 @@ export function OfferForm({ opportunityId, isOwner, className }: OfferFormProps)
                   onBack={(serverErrors) => setStep({ name: 'details', serverErrors })}
                   onDone={(offer) => {
                     setValues(null);
+                    setAnother(false);
                     setStep({ name: 'done', offer });
                   }}
                 />

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import Check from 'lucide-react/icons/check';
+import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
 import type { Language } from '@safqa/shared/constants';
 import { OFFER_REASONS, type Offer } from '@safqa/shared/validation/offers';
@@ -12,7 +14,9 @@ import { serverMessage } from '@/lib/api-client';
 import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useAreas } from '@/lib/use-areas';
 import { useDecideOffer } from '../api/decide-offer';
+import { useMessageInvestor } from '../api/message-investor';
 import { useOpportunityOffers } from '../api/get-opportunity-offers';
+import { DecisionDialog } from './decision-dialog';
 import { OfferStatusBadge } from './offer-status-badge';
 import { Pager } from '@/components/pager';
 
@@ -24,18 +28,22 @@ export interface ReceivedOffersProps {
 function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: number }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Language;
+  const navigate = useNavigate();
   const decide = useDecideOffer(opportunityId);
-  const pending = decide.isPending ? decide.variables?.status : undefined;
-  // Accept and Decline go away once the offer is decided: the focus moves to the card (which now
-  // says the new status) instead of falling on the body.
+  const chat = useMessageInvestor();
+  const [asking, setAsking] = useState<'accepted' | 'declined' | null>(null);
+  // Accept and Decline go away once the offer is decided: the dialog then gives the focus to the
+  // card (which now says the new status) instead of letting it fall on the body.
   const card = useRef<HTMLElement>(null);
+  const focusAfter = useRef<HTMLElement | null>(null);
 
-  const onDecide = (status: 'accepted' | 'declined') =>
+  const onDecide = (status: 'accepted' | 'declined', note: string) =>
     decide.mutate(
-      { offerId: offer.id, status },
+      { offerId: offer.id, status, note },
       {
         onSuccess: () => {
-          card.current?.focus();
+          focusAfter.current = card.current;
+          setAsking(null);
           toast({ title: t('offers.received.decided') });
         },
         onError: (error) =>
@@ -87,23 +95,64 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
       <p dir="auto" className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800 dark:bg-slate-800/60 dark:text-slate-200">
         {offer.message}
       </p>
+      {offer.note ? (
+        <div className="grid gap-1 text-sm">
+          <p className="text-slate-500 dark:text-slate-400">{t('offers.received.yourNote')}</p>
+          <p dir="auto" className="break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+            {offer.note}
+          </p>
+        </div>
+      ) : null}
       <footer className="flex flex-wrap items-center justify-between gap-3">
         <time dateTime={offer.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
           {t('offers.received.receivedOn', { date: formatDateTime(offer.createdAt, lng) })}
         </time>
-        {offer.status === 'new' ? (
-          <div className="flex gap-2">
-            <Button size="sm" onClick={() => onDecide('accepted')} disabled={decide.isPending} aria-busy={pending === 'accepted' || undefined}>
-              {pending === 'accepted' ? <SpinnerIcon /> : <Check aria-hidden="true" className="size-4" />}
-              {t('offers.received.accept')}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => onDecide('declined')} disabled={decide.isPending} aria-busy={pending === 'declined' || undefined}>
-              {pending === 'declined' ? <SpinnerIcon /> : <X aria-hidden="true" className="size-4" />}
-              {t('offers.received.decline')}
-            </Button>
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={chat.isPending}
+            aria-busy={chat.isPending || undefined}
+            aria-describedby={`offer-${offer.id}-name`}
+            onClick={() =>
+              chat.mutate(
+                { opportunityId, userId: offer.userId },
+                {
+                  onSuccess: ({ chat: opened }) => void navigate(`/profile/chats/${opened.id}`),
+                  onError: (error) =>
+                    toast({ variant: 'destructive', title: t('offers.received.messageFailed'), description: serverMessage(error) ?? undefined }),
+                },
+              )
+            }
+          >
+            {chat.isPending ? <SpinnerIcon /> : <MessageCircle aria-hidden="true" className="size-4" />}
+            {t('offers.received.message')}
+          </Button>
+          {offer.status === 'new' ? (
+            <>
+              <Button size="sm" onClick={() => setAsking('accepted')} aria-haspopup="dialog">
+                <Check aria-hidden="true" className="size-4" />
+                {t('offers.received.accept')}
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => setAsking('declined')} aria-haspopup="dialog">
+                <X aria-hidden="true" className="size-4" />
+                {t('offers.received.decline')}
+              </Button>
+            </>
+          ) : null}
+        </div>
       </footer>
+      {offer.status === 'new' ? (
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('offers.received.finalHint')}</p>
+      ) : null}
+      <DecisionDialog
+        status={asking}
+        investorName={offer.name}
+        pending={decide.isPending}
+        focusAfter={focusAfter}
+        onCancel={() => setAsking(null)}
+        onConfirm={(note) => asking && onDecide(asking, note)}
+      />
     </article>
   );
 }

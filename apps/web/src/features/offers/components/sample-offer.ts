@@ -4,6 +4,7 @@ import type { Offer } from '@safqa/shared/validation/offers';
 export const SAMPLE_OFFER: Offer = {
   id: 11,
   opportunityId: 4,
+  userId: 9,
   name: 'سارة',
   phone: '966512345678',
   email: 'sara@example.test',
@@ -11,6 +12,7 @@ export const SAMPLE_OFFER: Offer = {
   message: 'أرغب في شراء حصة في المشروع',
   amount: 250000,
   status: 'new',
+  note: null,
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
 };

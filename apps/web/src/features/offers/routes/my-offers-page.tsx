@@ -12,6 +12,7 @@ import { serverMessage } from '@/lib/api-client';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { useMyOffers } from '../api/get-my-offers';
 import { OfferStatusBadge } from '../components/offer-status-badge';
+import { OwnerNote } from '../components/owner-note';
 import { Pager } from '@/components/pager';
 
 function MyOfferItem({ offer }: { offer: MyOffer }) {
@@ -51,6 +52,7 @@ function MyOfferItem({ offer }: { offer: MyOffer }) {
         <p dir="auto" className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">
           {offer.message}
         </p>
+        {offer.note ? <OwnerNote note={offer.note} /> : null}
         <time dateTime={offer.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
           {t('offers.mine.sentOn', { date: formatDate(offer.createdAt, lng) })}
         </time>

@@ -1,7 +1,9 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SavedSearch } from '@safqa/shared/validation/saved-searches';
+import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '@safqa/shared/validation/saved-searches';
 import { toast } from '@/components/ui/toast-store';
+import { useDescribeQuery } from './describe-query';
+import { suggestName } from './same-query';
 import { SavedSearchForm } from './saved-search-form';
 import { SearchDialog } from './search-dialog';
 
@@ -15,6 +17,7 @@ interface SaveSearchDialogProps {
 /** The dialog of "save this search": fetched on demand by save-search-button.tsx. */
 export function SaveSearchDialog({ query, open, onOpenChange, opener }: SaveSearchDialogProps) {
   const { t } = useTranslation();
+  const describe = useDescribeQuery();
   return (
     <SearchDialog
       open={open}
@@ -25,6 +28,7 @@ export function SaveSearchDialog({ query, open, onOpenChange, opener }: SaveSear
     >
       <SavedSearchForm
         query={query}
+        suggestedName={suggestName(describe(query), SAVED_SEARCH_NAME_MAX)}
         onCancel={() => onOpenChange(false)}
         onSaved={(saved) => {
           onOpenChange(false);

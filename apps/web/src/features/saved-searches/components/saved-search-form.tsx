@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   SAVED_SEARCH_FREQUENCIES,
@@ -22,11 +22,14 @@ const formSchema = savedSearchInput.pick({ name: true, frequency: true });
 export function SavedSearchForm({
   query,
   existing,
+  suggestedName = '',
   onSaved,
   onCancel,
 }: {
   query: SavedSearch['query'];
   existing?: SavedSearch;
+  /** A new search's name before the member types one: its filters in words. */
+  suggestedName?: string;
   onSaved: (saved: SavedSearch) => void;
   onCancel: () => void;
 }) {
@@ -34,9 +37,14 @@ export function SavedSearchForm({
   const save = useSaveSearch(existing?.id);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(formSchema, {
-    defaultValues: { name: existing?.name ?? '', frequency: existing?.frequency ?? 'instant' },
+    defaultValues: { name: existing?.name ?? suggestedName, frequency: existing?.frequency ?? 'instant' },
   });
   const { errors, isSubmitting } = form.formState;
+  // The suggestion fills in as the lookups' names arrive, until the member types a name of their own.
+  const nameTouched = form.formState.dirtyFields.name;
+  useEffect(() => {
+    if (!existing && !nameTouched && suggestedName) form.setValue('name', suggestedName);
+  }, [existing, nameTouched, suggestedName, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SavedSearch } from '@safqa/shared/validation/saved-searches';
 import { clearTokens, setTokens } from '@/lib/session';
-import { calledUrls, mockApi } from '@/test/api-mock';
+import { mockApi } from '@/test/api-mock';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import SaveSearchButton from './save-search-button';
 import { Component as SavedSearchesTab } from './saved-searches-tab';
@@ -50,9 +50,10 @@ describe('save this search', { timeout: 30_000 }, () => {
     renderWithProviders(<SaveSearchButton query={{ q: 'قهوة', regionId: 1 }} />, { path: '/search' });
     await user.click(await screen.findByRole('button', { name: 'احفظ هذا البحث' }));
     const dialog = await screen.findByRole('dialog', { name: 'احفظ البحث وتابع الجديد' });
+    await user.clear(within(dialog).getByLabelText('اسم البحث'));
     await user.click(within(dialog).getByRole('button', { name: 'حفظ البحث' }));
     expect(await within(dialog).findByText('هذا الحقل مطلوب')).toBeVisible();
-    expect(calledUrls(fetchMock, '/api/saved-searches')).toHaveLength(0);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('اسم البحث'), 'قهوة الرياض');
     await user.click(within(dialog).getByRole('radio', { name: 'ملخص يومي' }));
@@ -79,9 +80,66 @@ describe('save this search', { timeout: 30_000 }, () => {
     renderWithProviders(<SaveSearchButton query={{}} />, { path: '/search' });
     await user.click(await screen.findByRole('button', { name: 'احفظ هذا البحث' }));
     const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('اسم البحث'));
     await user.type(within(dialog).getByLabelText('اسم البحث'), 'كل الفرص');
     await user.click(within(dialog).getByRole('button', { name: 'حفظ البحث' }));
     expect(await within(dialog).findByText(/وصلت إلى الحد الأقصى/)).toBeVisible();
+  });
+});
+
+describe('save this search: saved state and suggested name', { timeout: 30_000 }, () => {
+  it('suggests a name from the filters in words', async () => {
+    signIn();
+    mockApi((url) => (url.pathname === '/api/saved-searches' ? jsonResponse({ data: [] }) : undefined));
+    const user = userEvent.setup();
+    renderWithProviders(<SaveSearchButton query={{ q: 'مطعم', businessTypeId: 8, cityId: 1 }} />, { path: '/search' });
+    await user.click(await screen.findByRole('button', { name: 'احفظ هذا البحث' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('اسم البحث')).toHaveValue('«مطعم» · أغذية ومشروبات · الرياض'),
+    );
+  });
+
+  it('shows that these filters are saved, under their name, with a link to the saved searches', async () => {
+    signIn();
+    mockApi((url) => (url.pathname === '/api/saved-searches' ? jsonResponse({ data: [SEARCH] }) : undefined));
+    renderWithProviders(
+      <SaveSearchButton query={{ q: ' مطعم ', businessTypeId: 8, cityId: 1, minAmount: 100000 }} />,
+      { path: '/search' },
+    );
+    const link = await screen.findByRole('link', { name: 'محفوظ باسم «مطاعم الرياض»' });
+    expect(link).toHaveAttribute('href', '/profile?tab=saved-searches');
+    expect(link).not.toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'احفظ هذا البحث' })).not.toBeInTheDocument();
+  });
+
+  it('offers to save filters that differ from every saved search', async () => {
+    signIn();
+    mockApi((url) => (url.pathname === '/api/saved-searches' ? jsonResponse({ data: [SEARCH] }) : undefined));
+    renderWithProviders(<SaveSearchButton query={{ q: 'مطعم', businessTypeId: 8, cityId: 1 }} />, { path: '/search' });
+    expect(await screen.findByRole('button', { name: 'احفظ هذا البحث' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /محفوظ باسم/ })).not.toBeInTheDocument();
+  });
+
+  it('turns into the saved state after saving, with the focus on it', async () => {
+    signIn();
+    let list: SavedSearch[] = [];
+    mockApi((url, init) => {
+      if (url.pathname !== '/api/saved-searches') return undefined;
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as Pick<SavedSearch, 'name' | 'query' | 'frequency'>;
+        list = [{ ...SEARCH, ...body }];
+        return jsonResponse({ data: list[0] }, { status: 201 });
+      }
+      return jsonResponse({ data: list });
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SaveSearchButton query={{ regionId: 1 }} />, { path: '/search' });
+    await user.click(await screen.findByRole('button', { name: 'احفظ هذا البحث' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ البحث' }));
+    const link = await screen.findByRole('link', { name: 'محفوظ باسم «منطقة الرياض»' });
+    await waitFor(() => expect(link).toHaveFocus());
   });
 });
 
