@@ -100,7 +100,13 @@ describe('the web app', () => {
   });
 
   it('keeps API, asset and upload misses as JSON 404s, even for a browser asking for HTML', async () => {
-    for (const url of ['/api/nothing', '/api', '/assets/index-Old999.js', '/uploads/images/none.webp']) {
+    for (const url of [
+      '/api/nothing',
+      '/api',
+      '/%61pi/nothing',
+      '/assets/index-Old999.js',
+      '/uploads/images/none.webp',
+    ]) {
       const res = await withBuild.app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ code: 'NOT_FOUND', message: 'غير موجود' });

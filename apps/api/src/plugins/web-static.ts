@@ -148,7 +148,7 @@ async function webStaticPlugin(app: FastifyInstance) {
   // Any page address answers HTML, whatever the Accept header: link-preview crawlers send */*.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = new URL(request.url, 'http://localhost');
-    if (NO_FALLBACK.test(url.pathname) || (!devMail && isDevMailPage(request.url)))
+    if (NO_FALLBACK.test(decodedPath(url.pathname)) || (!devMail && isDevMailPage(request.url)))
       return reply.callNotFound();
     const { lang, fromUrl } = pageLanguage(request, reply, app.config.isProduction);
     const signedInHint = request.cookies[PAGE_COOKIES.signedIn] === '1';
