@@ -2,11 +2,37 @@ import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 
-/** Query parameters whose values never reach a log line (SSE passes the access token as ?token=). */
-const SECRET_QUERY_PARAMS = /([?&](?:token|refreshToken|code|password)=)[^&#]*/gi;
+/**
+ * Query parameters whose values never reach a log line: any token (SSE passes the access token as
+ * ?token=), password, secret, a signed link's signature, and the one-time `code`. Names are compared
+ * as the query parser reads them (percent-decoded, `+` as space) and loosely (case, punctuation), so
+ * `?%74oken=` or `?Access_Token=` are redacted like `?token=`.
+ */
+const SECRET_NAME = /token|password|secret|signature|^code$/;
+
+function isSecretName(rawName: string): boolean {
+  let name = rawName.replaceAll('+', ' ');
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // Not valid percent-encoding: judged as written.
+  }
+  return SECRET_NAME.test(name.toLowerCase().replace(/[^a-z]/g, ''));
+}
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMS, '$1[REDACTED]');
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      // No `=`: the whole pair is a name (`%74oken%3D...` decodes to one); redacted whole if secret.
+      if (equals === -1) return isSecretName(pair) ? '[REDACTED]' : pair;
+      return isSecretName(pair.slice(0, equals)) ? `${pair.slice(0, equals)}=[REDACTED]` : pair;
+    });
+  return `${url.slice(0, start)}?${pairs.join('&')}`;
 }
 
 /** `stream` replaces stdout (tests capture the log lines to prove secrets never reach them). */

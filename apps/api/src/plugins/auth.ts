@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT } from 'jose';
 import { createHs256Verifier, JwtError } from '../lib/hs256-jwt';
@@ -23,6 +23,11 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** Route onRequest hook: 401 when signed out, 403 unless role is admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /**
+     * Route onRequest hook of the event stream (EventSource cannot send headers): 401 unless a
+     * non-blank `?token=` is given, before the query is validated; the handler verifies it.
+     */
+    requireQueryToken: (request: FastifyRequest) => Promise<void>;
     signAccessToken: (user: AuthUser) => Promise<string>;
     verifyAccessToken: (token: string) => Promise<AuthUser>;
   }
@@ -98,6 +103,32 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     if (!request.user) throw failures.get(request) ?? new AppError(401, 'UNAUTHENTICATED');
     if (request.user.role !== 'admin') throw new AppError(403, 'FORBIDDEN');
+  });
+
+  app.decorate('requireQueryToken', async (request: FastifyRequest) => {
+    const { token } = request.query as { token?: unknown };
+    if (typeof token !== 'string' || token === '') throw new AppError(401, 'UNAUTHENTICATED');
+  });
+}
+
+export type RouteGuard = (request: FastifyRequest) => Promise<void>;
+
+/** A route's own onRequest hooks as a list (Fastify takes one function or an array). */
+export function routeHooks(route: Pick<RouteOptions, 'onRequest'>): unknown[] {
+  const hooks = route.onRequest;
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}
+
+/**
+ * Guards every route the calling plugin registers from here on (admin areas: requireAdmin). The guard
+ * goes first into each route's own onRequest hooks rather than the plugin's: there the OpenAPI
+ * document reads who may call a route (plugins/openapi.ts), so the document cannot disagree with it.
+ */
+export function guardEveryRoute(app: FastifyInstance, guard: RouteGuard) {
+  app.addHook('onRoute', (route) => {
+    const hooks = routeHooks(route);
+    // The HEAD twin of a GET route arrives with the GET's hooks, guard included.
+    if (!hooks.includes(guard)) route.onRequest = [guard, ...(hooks as RouteGuard[])];
   });
 }
 

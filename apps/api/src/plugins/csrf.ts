@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { routedPath } from '../lib/request-path';
 import { sendError } from './errors';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -11,7 +12,16 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * unsubscribe is posted by the mail provider with only the signed token of the link, which can do
  * nothing but switch that one saved search off.
  */
-const EXEMPT_PATHS = new Set(['/api/saved-searches/unsubscribe']);
+const EXEMPT_ROUTES = new Set(['/api/saved-searches/unsubscribe']);
+
+/**
+ * Whether a call must echo the CSRF cookie in X-XSRF-TOKEN: every unsafe method under /api/ except
+ * the exempt routes. `path` is a route pattern (or, for an address no route answers, its decoded
+ * path: see routedPath). The hook below and the OpenAPI document both ask this one rule.
+ */
+export function csrfRequired(method: string, path: string): boolean {
+  return UNSAFE.has(method.toUpperCase()) && path.startsWith('/api/') && !EXEMPT_ROUTES.has(path);
+}
 
 function sign(secret: string, nonce: string) {
   return createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
@@ -53,8 +63,7 @@ async function csrfPlugin(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (EXEMPT_PATHS.has(request.url.split('?', 1)[0]!)) return;
+    if (!csrfRequired(request.method, routedPath(request))) return;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || header !== cookie || !isValid(cookie)) {

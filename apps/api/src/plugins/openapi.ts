@@ -1,9 +1,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { CSRF_HEADER } from './csrf';
+import { routeHooks } from './auth';
+import { CSRF_COOKIE, CSRF_HEADER, csrfRequired } from './csrf';
 
 /** One tag per area (DESIGN.md "Areas"); every route names its area in `schema.tags`. */
 const TAGS = [
@@ -29,6 +30,58 @@ const TAGS = [
   ['dev', 'Development helpers (not in production)'],
 ] as const;
 
+type Security = Record<string, string[]>[];
+interface JsonObjectSchema {
+  type?: string;
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+
+const CSRF_HEADER_NAME = CSRF_HEADER.toUpperCase();
+const CSRF_HEADER_SCHEMA = {
+  type: 'string',
+  description: `The value of the ${CSRF_COOKIE} cookie, which GET /api/health sets (403 CSRF_FAILED otherwise).`,
+};
+
+/** The route's methods (Fastify takes one or a list). */
+function methodsOf(route: RouteOptions): string[] {
+  return Array.isArray(route.method) ? route.method : [route.method];
+}
+
+/**
+ * Who may call each route and which writes need the CSRF header, read from what the server itself
+ * runs: the guards among the route's onRequest hooks (requireUser, requireAdmin, requireQueryToken;
+ * admin areas put requireAdmin on each route with guardEveryRoute) and csrf.ts's csrfRequired. A
+ * `security` written by hand in a route schema is replaced, so the document cannot drift from them.
+ */
+function createTransform(app: FastifyInstance): typeof jsonSchemaTransform {
+  const guards = new Map<unknown, Security>([
+    [app.requireUser, [{ bearerAuth: [] }]],
+    [app.requireAdmin, [{ bearerAuth: [] }]],
+    [app.requireQueryToken, [{ accessTokenQuery: [] }]],
+  ]);
+  return (input) => {
+    const result = jsonSchemaTransform(input);
+    const { security: _handWritten, ...schema } = result.schema as Record<string, unknown> & {
+      headers?: JsonObjectSchema;
+    };
+    if (schema.hide) return result;
+    const security = routeHooks(input.route)
+      .map((hook) => guards.get(hook))
+      .find((found) => found !== undefined);
+    if (security) schema.security = security;
+    if (methodsOf(input.route).some((method) => csrfRequired(method, input.route.url))) {
+      const headers = schema.headers ?? { type: 'object' };
+      schema.headers = {
+        ...headers,
+        properties: { ...headers.properties, [CSRF_HEADER_NAME]: CSRF_HEADER_SCHEMA },
+        required: [...(headers.required ?? []), CSRF_HEADER_NAME],
+      };
+    }
+    return { schema, url: result.url };
+  };
+}
+
 /**
  * The OpenAPI document is generated from the zod schemas that validate requests and serialise
  * responses (fastify-type-provider-zod's transforms). Registered before any route so every route is
@@ -49,11 +102,12 @@ async function openapiPlugin(app: FastifyInstance) {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          csrfHeader: { type: 'apiKey', in: 'header', name: CSRF_HEADER.toUpperCase() },
+          // The event stream's credential: EventSource cannot send an Authorization header.
+          accessTokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: createTransform(app),
     transformObject: jsonSchemaTransformObject,
   });
 
@@ -71,4 +125,4 @@ async function openapiPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(openapiPlugin, { name: 'openapi', dependencies: ['errors'] });
+export default fp(openapiPlugin, { name: 'openapi', dependencies: ['errors', 'auth', 'csrf'] });

@@ -1,3 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../db/schema/content';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
@@ -97,6 +102,65 @@ describe('rate limits', () => {
       });
       expect(res.statusCode, `image ${i + 1}`).toBe(200);
     }
+  });
+});
+
+/** A GET sent with its path exactly as written (app.inject and fetch would resolve its dot segments). */
+function rawGet(port: number, rawPath: string, forwardedFor: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: rawPath,
+        headers: { 'x-forwarded-for': forwardedFor, accept: 'text/html' },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+describe('the static-file allow-list', () => {
+  let web: TestApp;
+  let webDist: string;
+  let port: number;
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'safqa-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ar"><body></body></html>');
+    writeFileSync(path.join(webDist, 'assets', 'index-Abc123.js'), 'console.log("app")');
+    web = await createTestApp(
+      { RATE_LIMIT_SCALE: '0.01' },
+      { isProduction: true, webDist },
+      { database: t.database },
+    );
+    // Loopback is a trusted proxy in production: X-Forwarded-For names the client.
+    await web.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (web.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await web?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('never limits the files of the web build', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push(await rawGet(port, '/assets/index-Abc123.js', '203.0.113.60'));
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it.each([
+    ['/assets/../faq', '203.0.113.61'],
+    ['/assets/%2e%2e/faq', '203.0.113.62'],
+  ])('counts a page whose raw address merely starts like a static file (%s)', async (rawPath, client) => {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push(await rawGet(port, rawPath, client));
+    // The page /faq (rendered by the catch-all), counted like any other page.
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
   });
 });
 

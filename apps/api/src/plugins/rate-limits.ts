@@ -20,11 +20,17 @@ declare module 'fastify' {
 /** Requests per IP and minute for any route without its own limit. */
 export const GLOBAL_LIMIT_PER_MINUTE = 300;
 
-/** Static files are cheap and a single page view fetches many; they never count against the API budget. */
+/**
+ * Static files are cheap and a single page view fetches many; they never count against the API budget.
+ * Decided on the route that serves the request (a file of the build, /uploads/*), not the raw URL:
+ * `/assets/../faq` starts like a file but is the page /faq, rendered by the catch-all.
+ */
 function isStaticFile(request: FastifyRequest) {
+  const route = request.routeOptions.url;
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
-    (request.url.startsWith('/assets/') || request.url.startsWith('/uploads/'))
+    route !== undefined &&
+    (route.startsWith('/assets/') || route.startsWith('/uploads/'))
   );
 }
 

@@ -100,7 +100,13 @@ describe('the web app', () => {
   });
 
   it('keeps API, asset and upload misses as JSON 404s, even for a browser asking for HTML', async () => {
-    for (const url of ['/api/nothing', '/api', '/assets/index-Old999.js', '/uploads/images/none.webp']) {
+    for (const url of [
+      '/api/nothing',
+      '/api',
+      '/%61pi/nothing',
+      '/assets/index-Old999.js',
+      '/uploads/images/none.webp',
+    ]) {
       const res = await withBuild.app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ code: 'NOT_FOUND', message: 'غير موجود' });
@@ -128,6 +134,39 @@ describe('the web app', () => {
     expect(res.json().code).toBe('NOT_FOUND');
     const health = await withoutBuild.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('the development mail catcher in production', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await createTestApp({}, { isProduction: true, webDist }, { database });
+  });
+  afterAll(async () => production?.close());
+
+  it.each([
+    '/dev/mail',
+    '/dev/mail/',
+    '/dev/mail?to=someone@example.com',
+    '/dev/mail/12',
+    '/DEV/Mail',
+    '/%64ev/m%61il',
+    '//dev//mail',
+    '/api/dev/mail',
+  ])('answers %s with the JSON 404 and the security headers, not the app', async (url) => {
+    const res = await production.app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'غير موجود' });
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
+  it('still serves the other pages, including one whose name only starts the same', async () => {
+    for (const url of ['/faq', '/dev/mailbox', '/developers']) {
+      const res = await production.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    }
   });
 });
 

@@ -6,9 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PAGE_COOKIES, type Language } from '@safqa/shared/constants';
 import { issueVisitorCookie, viewerOf } from '../lib/viewer';
+import { decodedPath } from '../lib/request-path';
 import { redactUrl } from '../logger';
 import { ifNoneMatchHits, PRIVATE_REVALIDATE, PUBLIC_SHARED } from '../lib/http-cache';
 import { createPageCache, listingOfAddress } from '../web/page-cache';
+import { devMailEnabled } from '../modules/dev-mail/routes';
 import { parseTemplate, renderHead } from '../web/page-document';
 import { loadPageRenderer, type PageRenderer } from '../web/page-renderer';
 import { AppError, storeServerError } from './errors';
@@ -20,6 +22,18 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Paths that never fall back to the web app: the API, hashed assets and uploads answer 404 when missing. */
 const NO_FALLBACK = /^\/(?:api|assets|uploads|og)(?:\/|$)/;
+/**
+ * The mail catcher's page, matched as the web app's router would (decoded, any case, repeated slashes
+ * as one): where the catcher is off (production) it is the JSON 404, like its API.
+ */
+const DEV_MAIL_PAGE = /^\/dev\/mail(?:\/|$)/;
+function isDevMailPage(url: string) {
+  return DEV_MAIL_PAGE.test(
+    decodedPath(url)
+      .replace(/\/{2,}/g, '/')
+      .toLowerCase(),
+  );
+}
 
 /**
  * Serves what the browser needs besides the API:
@@ -130,10 +144,12 @@ async function webStaticPlugin(app: FastifyInstance) {
     },
   });
 
+  const devMail = devMailEnabled(app.config);
   // Any page address answers HTML, whatever the Accept header: link-preview crawlers send */*.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = new URL(request.url, 'http://localhost');
-    if (NO_FALLBACK.test(url.pathname)) return reply.callNotFound();
+    if (NO_FALLBACK.test(decodedPath(url.pathname)) || (!devMail && isDevMailPage(request.url)))
+      return reply.callNotFound();
     const { lang, fromUrl } = pageLanguage(request, reply, app.config.isProduction);
     const signedInHint = request.cookies[PAGE_COOKIES.signedIn] === '1';
     const address = renderer ? renderer.pageAddress(url) : url.pathname;

@@ -6,8 +6,17 @@ import { normaliseSaudiPhone, SAUDI_PHONE } from '../phone';
 
 /** The largest PostgreSQL integer: row ids past it would be a database error (500), not a 404. */
 export const MAX_ROW_ID = 2_147_483_647;
-/** A row id: a positive PostgreSQL integer (larger values would be a database error, not a 404). */
-export const id = z.coerce.number().int().positive().max(MAX_ROW_ID);
+/** How an id is written in a path or query: decimal digits, no sign, no leading zero, no spaces. */
+export const CANONICAL_ID = /^[1-9][0-9]*$/;
+/**
+ * A row id: a positive PostgreSQL integer (larger values would be a database error, not a 404). A JSON
+ * number, or a string written the one canonical way: Number() alone (z.coerce) also reads `0x10`,
+ * `1e1`, ` 1` or `01`, so one row answered to many addresses.
+ */
+export const id = z.preprocess(
+  (value) => (typeof value === 'string' && CANONICAL_ID.test(value) ? Number(value) : value),
+  z.number().int().positive().max(MAX_ROW_ID),
+);
 export const idParams = z.object({ id }).strict();
 
 /**

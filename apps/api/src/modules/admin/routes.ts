@@ -13,17 +13,18 @@ import {
 import { errorBody, noBody, pagedResponse } from '@safqa/shared/validation/common';
 import { opportunityDetail, opportunityIdParams } from '@safqa/shared/validation/opportunities';
 import { adminStats as statsOf, listUsers, notifyOwner } from './service';
+import { guardEveryRoute } from '../../plugins/auth';
 
 const e = errorBody;
 
 /**
  * The admin area (API.md "Admin"): dashboard, moderation and users. Every route here is behind
- * this plugin's onRequest hook, which runs before parsing and validation: 401 signed out, 403
+ * requireAdmin, the first onRequest hook of each route, before parsing and validation: 401 signed out, 403
  * unless role admin. Lookups, FAQs, error logs and contact messages register their admin routes in
  * their own modules the same way.
  */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
+  guardEveryRoute(app, app.requireAdmin);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

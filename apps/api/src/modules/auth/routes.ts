@@ -113,7 +113,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'End the current session',
-        security: [{ bearerAuth: [] }],
         body: logoutBody.nullish(),
         response: { 204: z.null().describe('No content'), ...errors },
       },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Language } from '@safqa/shared/constants';
 import type { EmailCaptchaBody, LoginBody, LoginResponse, SignupBody } from '@safqa/shared/validation/auth';
 import type { ChangePasswordBody } from '@safqa/shared/validation/users';
+import { CANONICAL_ID, MAX_ROW_ID } from '@safqa/shared/validation/common';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { withTimingFloor } from '../../lib/timing';
 import { AppError } from '../../plugins/errors';
@@ -115,7 +116,8 @@ export async function verifyEmail(
 ) {
   if (!query.token || !query.userId) throw new AppError(400, 'TOKEN_MISSING');
   const userId = Number(query.userId);
-  if (!/^\d{1,10}$/.test(query.userId) || userId <= 0) throw new AppError(400, 'TOKEN_INVALID');
+  // The id exactly as the link writes it: `02` or `+2` is not the user the token was made for.
+  if (!CANONICAL_ID.test(query.userId) || userId > MAX_ROW_ID) throw new AppError(400, 'TOKEN_INVALID');
   const row = await findEmailToken(app.db, query.token, 'verify_email');
   if (!row || row.userId !== userId) throw new AppError(400, 'TOKEN_INVALID');
   const user = await findUserById(app.db, userId);

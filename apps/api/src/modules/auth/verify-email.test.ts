@@ -76,6 +76,9 @@ describe('GET /api/auth/verify-email', () => {
       `?token=${b.token}&userId=${a.userId}`,
       `?token=${a.token}&userId=abc`,
       `?token=${a.token}&userId=-1`,
+      // The same number written another way is not this link's user id.
+      `?token=${a.token}&userId=0${a.userId}`,
+      `?token=${a.token}&userId=%2B${a.userId}`,
     ];
     for (const query of cases) {
       const res = await client.get(`/api/auth/verify-email${query}`);

@@ -2,7 +2,6 @@ import { streamQuery } from '@safqa/shared/validation/chat';
 import { errorBody } from '@safqa/shared/validation/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt } from 'jose';
-import { AppError } from '../../plugins/errors';
 
 const STREAM_DESCRIPTION = [
   'Server-sent events for the signed-in user. EventSource cannot send headers, so the access token',
@@ -27,10 +26,7 @@ const streamRoute: FastifyPluginAsyncZod = async (app) => {
     {
       // The token is this route's credential: without one (or a blank one) the answer is 401
       // UNAUTHENTICATED like any signed-in call, before the query is validated.
-      onRequest: async (request) => {
-        const { token } = request.query as { token?: unknown };
-        if (typeof token !== 'string' || token === '') throw new AppError(401, 'UNAUTHENTICATED');
-      },
+      onRequest: app.requireQueryToken,
       schema: {
         tags: ['chat'],
         summary: 'Live chat events (text/event-stream)',

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageListQuery, storedContactMessage } from '@safqa/shared/validation/admin';
 import { errorBody, pagedResponse } from '@safqa/shared/validation/common';
 import { listContactMessages } from './service';
+import { guardEveryRoute } from '../../plugins/auth';
 
 const e = errorBody;
 
 /** Messages of the contact form for the admin panel. The role check is this plugin's onRequest hook. */
 const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
+  guardEveryRoute(app, app.requireAdmin);
 
   app.get(
     '/api/admin/contact-messages',

@@ -142,6 +142,12 @@ describe('who sees a confidential document', () => {
     const moved = ownerLink.replace(`&u=${room.owner.user.id}`, `&u=${room.other.user.id}`);
     expect(moved).not.toBe(ownerLink);
     expect((await download(moved)).statusCode).toBe(403);
+    // The same ids written another way are not the ids the link was signed for.
+    const ownerId = room.owner.user.id;
+    for (const spelling of [`0x${ownerId.toString(16)}`, `0${ownerId}`, `%20${ownerId}`, `${ownerId}.0`]) {
+      const respelled = ownerLink.replace(`&u=${ownerId}`, `&u=${spelling}`);
+      expect((await download(respelled)).statusCode, spelling).toBe(403);
+    }
     const unscoped = ownerLink.replace(/&o=\d+&u=\d+/, '');
     expect((await download(unscoped)).statusCode).toBe(403);
     expect((await download(room.uploadUrl)).statusCode).toBe(403);

@@ -31,7 +31,6 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const auth = { onRequest: app.requireUser };
   const tags = ['data-room'];
-  const security = [{ bearerAuth: [] }];
 
   app.post(
     '/api/opportunities/:id/access-requests',
@@ -40,7 +39,6 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: perIp(app.config, 30, '1 hour') },
       schema: {
         tags,
-        security,
         summary: 'Ask the owner to see the confidential documents of an approved listing',
         description:
           'Needs a message (10 to 1000 characters) and `acceptTerms: true` (the confidentiality undertaking). ' +
@@ -63,7 +61,6 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        security,
         summary: 'Access requests on a listing, newest first (its owner or an admin)',
         params: idParams,
         querystring: accessRequestsQuery,
@@ -90,7 +87,6 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        security,
         summary: 'The owner approves, declines or revokes an access request',
         description:
           'Only the owner of the listing (403 for anyone else, admins included; nothing changes). A pending ' +
@@ -113,7 +109,6 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        security,
         summary: 'Access requests the caller made, newest first, with each listing’s card',
         querystring: dataRoomPageQuery,
         response: { 200: pagedResponse(accessRequestWithOpportunity), 400: e, 401: e },
@@ -133,7 +128,6 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        security,
         summary: 'Access requests on all the caller’s listings, newest first, with each listing’s card',
         description:
           'The profile’s “requests on my listings”; decide them with PATCH /api/access-requests/{id}.',
@@ -155,7 +149,6 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        security,
         summary: 'Who downloaded which confidential document and when (the owner or an admin)',
         params: idParams,
         querystring: dataRoomPageQuery,

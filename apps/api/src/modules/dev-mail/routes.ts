@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEV_MAIL_LIMIT, devMailQuery, devMailResponse } from '@safqa/shared/validation/dev-mail';
 import { errorBody } from '@safqa/shared/validation/common';
+import type { Config } from '../../config';
 import { listOutbox } from '../../mail/outbox-repository';
+
+/** The catcher (this API and the web page /dev/mail) exists only outside production, with the outbox. */
+export function devMailEnabled(config: Pick<Config, 'isProduction' | 'mailTransport'>): boolean {
+  return !config.isProduction && config.mailTransport === 'outbox';
+}
 
 /**
  * Development mail catcher (API.md): with MAIL_TRANSPORT=outbox, emails stay in mail_outbox and
@@ -9,7 +15,7 @@ import { listOutbox } from '../../mail/outbox-repository';
  * Not registered at all in production or when mail really leaves the machine, so it answers 404.
  */
 const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (app.config.isProduction || app.config.mailTransport !== 'outbox') return;
+  if (!devMailEnabled(app.config)) return;
 
   app.get(
     '/api/dev/mail',

@@ -9,12 +9,13 @@ import {
   errorLogStatsQuery,
 } from '@safqa/shared/validation/error-logs';
 import { errorLogStats as statsOf, listErrorLogs, markResolved } from './service';
+import { guardEveryRoute } from '../../plugins/auth';
 
 const e = errorBody;
 
-/** The admin error-log screens. The role check is this plugin's onRequest hook (it runs first). */
+/** The admin error-log screens. The role check is the first onRequest hook of each of its routes. */
 const adminErrorLogsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
+  guardEveryRoute(app, app.requireAdmin);
 
   app.get(
     '/api/admin/error-logs',

@@ -9,6 +9,7 @@ import {
   faqParams,
 } from '@safqa/shared/validation/faqs';
 import { createFaq, deleteFaqItem, listAdminFaqs, reorderFaqItems, updateFaqItem } from './service';
+import { guardEveryRoute } from '../../plugins/auth';
 
 const e = errorBody;
 
@@ -17,7 +18,7 @@ const e = errorBody;
  * so it runs first and covers every route added here. The public list reads the same rows, uncached.
  */
 const adminFaqsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
+  guardEveryRoute(app, app.requireAdmin);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

@@ -18,7 +18,6 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createInsightsService(app.db, app.opportunities);
   // Part of the opportunities area (DESIGN.md "Areas"), as the web side is.
   const tags = ['opportunities'];
-  const security = [{ bearerAuth: [] }];
 
   app.get(
     '/api/opportunities/:id/insights',
@@ -26,7 +25,6 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary:
           'Views (one per viewer per UTC day), unique viewers, bookmarks, offers, chats and access requests of your listing over the last 7, 30 or 90 UTC days (owner or admin)',
         params: opportunityIdParams,
@@ -46,7 +44,6 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: "The listing's implied valuation and multiples against approved listings of its business type",
         params: opportunityIdParams,
         response: { 200: valuationResponse, 400: e, 401: e, 404: e },
@@ -61,7 +58,6 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary:
           'Valuation check of figures being typed (the wizard): multiples are null when EBITDA or sales are not positive',
         body: valuationCheckInput,

@@ -9,6 +9,7 @@ import {
   type AnyLookupInput,
 } from '@safqa/shared/validation/lookups';
 import { createLookup, deleteLookupItem, updateLookupItem } from './service';
+import { guardEveryRoute } from '../../plugins/auth';
 
 const e = errorBody;
 
@@ -26,7 +27,7 @@ const LABELS: Record<(typeof LOOKUP_KINDS)[number], string> = {
  * onRequest hook of this plugin, so it runs before anything else and covers every route added here.
  */
 const adminLookupsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
+  guardEveryRoute(app, app.requireAdmin);
 
   for (const kind of LOOKUP_KINDS) {
     const body = LOOKUP_INPUTS[kind];

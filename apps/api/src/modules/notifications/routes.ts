@@ -17,7 +17,6 @@ const errors = { 400: errorBody, 401: errorBody };
  */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notifications'];
-  const security = [{ bearerAuth: [] }];
 
   app.get(
     '/api/notifications',
@@ -25,7 +24,6 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'The caller’s notifications, newest first, in the request language, with the unread count',
         querystring: notificationsQuery,
         response: { 200: notificationsResponse, ...errors },
@@ -53,7 +51,6 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Mark the given notifications read, or all of them when `ids` is absent',
         description: 'Ids of other users’ notifications are ignored. The caller’s streams get `notification_read`.',
         body: markReadInput.optional(),
@@ -78,7 +75,6 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Which notification types also send an email',
         response: { 200: notificationSettings, ...errors },
       },
@@ -95,7 +91,6 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Switch the email of each notification type on or off',
         body: notificationSettings,
         response: { 200: notificationSettings, ...errors },

@@ -41,7 +41,6 @@ const UNSUBSCRIBED = {
  */
 const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['saved-searches'];
-  const security = [{ bearerAuth: [] }];
   const errors = { 400: errorBody, 401: errorBody };
   registerAlertJobs(app);
 
@@ -49,7 +48,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/saved-searches',
     {
       onRequest: app.requireUser,
-      schema: { tags, security, summary: 'The caller’s saved searches, newest first', response: { 200: savedSearchListResponse, ...errors } },
+      schema: { tags, summary: 'The caller’s saved searches, newest first', response: { 200: savedSearchListResponse, ...errors } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -64,7 +63,6 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: `Save the current filters under a name (at most ${SAVED_SEARCHES_MAX} per user)`,
         body: savedSearchInput,
         response: { 201: savedSearchResponse, 409: errorBody, ...errors },
@@ -87,7 +85,6 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Rename, change the filters or the frequency of one of the caller’s searches',
         params: savedSearchIdParams,
         body: savedSearchInput,
@@ -107,7 +104,6 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'The caller opened this search: its new matches count from now',
         params: savedSearchIdParams,
         body: noBody,
@@ -128,7 +124,6 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Delete one of the caller’s searches',
         params: savedSearchIdParams,
         response: { 204: z.null(), 404: errorBody, ...errors },

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '@safqa/shared/validation/common';
+import { CANONICAL_ID, errorBody } from '@safqa/shared/validation/common';
 import {
   documentUploadResponse,
   DOCUMENT_UPLOAD_FIELD,
@@ -113,10 +113,12 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const signature = request.query.signature;
       if (!Number.isSafeInteger(expires) || !signature) throw new AppError(403, 'FORBIDDEN');
       const { o, u } = request.query;
-      const scope = o !== undefined || u !== undefined ? { opportunityId: Number(o), userId: Number(u) } : null;
-      if (scope && !(Number.isSafeInteger(scope.opportunityId) && Number.isSafeInteger(scope.userId))) {
+      // Ids exactly as the link was signed (Number() alone would also read `0x10` or ` 16`).
+      const scoped = o !== undefined || u !== undefined;
+      if (scoped && !(CANONICAL_ID.test(o ?? '') && CANONICAL_ID.test(u ?? ''))) {
         throw new AppError(403, 'FORBIDDEN');
       }
+      const scope = scoped ? { opportunityId: Number(o), userId: Number(u) } : null;
       const file = await service.openDocument(key, expires, signature, scope);
       if (file.redirect)
         return reply.header('cache-control', 'private, no-store').redirect(file.redirect, 302);

@@ -10,13 +10,12 @@ const errors = { 400: errorBody, 401: errorBody };
 /** API.md "Users": the signed-in user's own record. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
-  const security = [{ bearerAuth: [] }];
 
   app.get(
     '/api/users/me',
     {
       onRequest: app.requireUser,
-      schema: { tags, security, summary: 'The current user', response: { 200: userResponse, ...errors } },
+      schema: { tags, summary: 'The current user', response: { 200: userResponse, ...errors } },
     },
     async (request) => getUser(app.db, request.user!.id),
   );
@@ -27,7 +26,6 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Update personal info, language and the advisor profile',
         body: updateProfileBody,
         response: { 200: userResponse, ...errors },
@@ -42,7 +40,6 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Change the password (needs the current one); ends the other sessions',
         body: changePasswordBody,
         response: { 200: messageResponse, ...errors },
