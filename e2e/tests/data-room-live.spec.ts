@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
 import { expect, test, waitForApp } from '../support/fixtures';
 import { text } from '../support/locales';
@@ -54,8 +54,11 @@ async function put(request: APIRequestContext, url: string, data: unknown, token
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+/** With E2E_SHOTS_DIR set, a picture of the changed screen (or just `part` of it) to look at. */
+async function shot(page: Page, name: string, part?: Locator) {
+  if (!SHOTS) return;
+  if (part) await part.screenshot({ path: `${SHOTS}/${name}.png` });
+  else await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 for (const language of ['ar', 'en'] as const) {
@@ -84,8 +87,7 @@ for (const language of ['ar', 'en'] as const) {
         const list = documents.getByRole('list', { name: t('data-room.confidential.title') });
         await expect(list.getByText(name)).toBeVisible();
         expect(await pageWidth(page)).toBeLessThanOrEqual(375);
-        await documents.scrollIntoViewIfNeeded();
-        await shot(page, `data-room-added-${language}`);
+        await shot(page, `data-room-added-${language}`, documents);
 
         // Still live: a visitor gets it, approved, and the owner's status panel does not say "under review".
         expect(await publicState(request, id)).toEqual({ http: 200, status: 'approved' });
@@ -123,7 +125,7 @@ for (const language of ['ar', 'en'] as const) {
         const notice = page.getByRole('status').filter({ hasText: t('opportunities.detail.underReviewBody') });
         await expect(notice.getByText(t('opportunities.detail.underReview'), { exact: true })).toBeVisible();
         expect(await pageWidth(page)).toBeLessThanOrEqual(375);
-        await shot(page, `under-review-page-${language}`);
+        await shot(page, `under-review-page-${language}`, notice);
 
         await page.goto('/favorites');
         await waitForApp(page);
