@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { OpportunityAction, OpportunityActionProps } from '@/components/opportunity-actions-slot';
+import { useOpportunity } from '@/features/opportunities/api/get-opportunity';
 import { useSession } from '@/lib/use-session';
 
 /**
@@ -47,8 +48,13 @@ function DataRoomAction(props: OpportunityActionProps) {
   const { isAdmin } = useSession();
   const { opportunityId, isSignedIn, access, status } = props;
   const count = props.confidentialDocumentsCount ?? 0;
+  // The page has already loaded the detail: this reads the cache, and follows it after a change.
+  const detail = useOpportunity(opportunityId);
   if (!isSignedIn || !access) return null;
-  if (access === 'owner') return <OwnerDataRoom opportunityId={opportunityId} confidentialCount={count} />;
+  if (access === 'owner') {
+    const documents = (detail.data?.documents ?? []).filter((d) => d.confidential);
+    return <OwnerDataRoom opportunityId={opportunityId} confidentialCount={count} documents={documents} />;
+  }
   if (isAdmin || (count === 0 && access === 'none')) return null;
   return (
     <DataRoomPanel

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
-import { cappedPageQuery, opportunityCard } from './opportunities';
+import { cappedPageQuery, documentRef, opportunityCard, opportunityDocument } from './opportunities';
 
 /** The data room (API.md "Data room"): requests to see a listing's confidential documents. */
 
@@ -72,3 +72,17 @@ export const documentDownload = z.object({
   createdAt: z.string(),
 });
 export type DocumentDownload = z.infer<typeof documentDownload>;
+
+/**
+ * POST /api/opportunities/{id}/confidential-documents: a document the owner uploaded (the `url`
+ * POST /api/uploads/docs handed back) and the name to show. Managing these never touches the
+ * listing's status: confidential documents are never shown to visitors.
+ */
+export const confidentialDocumentInput = documentRef.omit({ confidential: true }).strict();
+export type ConfidentialDocumentInput = z.infer<typeof confidentialDocumentInput>;
+
+export const confidentialDocumentParams = z.object({ id, documentId: id }).strict();
+
+export const confidentialDocument = opportunityDocument.extend({ id: z.number().int() });
+export type ConfidentialDocument = z.infer<typeof confidentialDocument>;
+export const confidentialDocumentResponse = z.object({ document: confidentialDocument });

@@ -206,6 +206,13 @@ export const opportunityCard = z.object({
 });
 export type OpportunityCard = z.infer<typeof opportunityCard>;
 
+/**
+ * A bookmark (GET /api/favorites): the card, and whether the listing is back under review after an
+ * edit (its bookmarkers still see it, marked so; API.md "Opportunities").
+ */
+export const favoriteCard = opportunityCard.extend({ underReview: z.boolean() });
+export type FavoriteCard = z.infer<typeof favoriteCard>;
+
 export const myOpportunityCard = opportunityCard.extend({
   status: z.enum(OPPORTUNITY_STATUSES),
   rejectionReason: z.string().nullable(),
@@ -232,6 +239,8 @@ export const opportunityDocument = z.object({
   expiresAt: z.string(),
   /** Shown only to those who may see it: the owner, admins and approved requesters. */
   confidential: z.boolean(),
+  /** The owner only: the document's id, for DELETE /api/opportunities/{id}/confidential-documents/{documentId}. */
+  id: z.number().int().optional(),
 });
 
 /** The caller's access to a listing's confidential documents (API.md "Data room"). */

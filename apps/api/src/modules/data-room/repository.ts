@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AccessRequestStatus } from '@safqa/shared/validation/data-room';
 import type { Db } from '../../db/client';
+import type { StoredDocument } from '../../db/schema/opportunities';
 import { accessRequests, documentDownloads } from '../../db/schema/data-room';
 import { opportunities } from '../../db/schema/opportunities';
 import { users } from '../../db/schema/users';
@@ -129,4 +130,47 @@ export async function downloadsPage(db: Db, opportunityId: number, page: number,
 export async function roleOf(db: Db, userId: number): Promise<string | null> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.role ?? null;
+}
+
+/**
+ * Appends a confidential document to the owner's listing in one statement (status, dates and public
+ * fields untouched), unless the listing already holds `max` documents or any listing holds this file:
+ * two concurrent adds cannot both take the last place. False when nothing was written.
+ */
+export async function appendDocument(
+  db: Db,
+  opportunityId: number,
+  ownerId: number,
+  document: StoredDocument,
+  max: number,
+): Promise<boolean> {
+  const held = JSON.stringify([{ key: document.key }]);
+  const [row] = await db
+    .update(opportunities)
+    .set({ documents: sql`${opportunities.documents} || jsonb_build_array(${JSON.stringify(document)}::jsonb)` })
+    .where(
+      and(
+        eq(opportunities.id, opportunityId),
+        eq(opportunities.submittedBy, ownerId),
+        sql`jsonb_array_length(${opportunities.documents}) < ${max}`,
+        sql`NOT EXISTS (SELECT 1 FROM opportunities h WHERE h.documents @> ${held}::jsonb)`,
+      ),
+    )
+    .returning({ id: opportunities.id });
+  return Boolean(row);
+}
+
+/** Takes the confidential document `key` off the listing (order of the others kept); false if it has none. */
+export async function dropConfidentialDocument(db: Db, opportunityId: number, key: string): Promise<boolean> {
+  const held = JSON.stringify([{ key, confidential: true }]);
+  const [row] = await db
+    .update(opportunities)
+    .set({
+      documents: sql`(SELECT coalesce(jsonb_agg(e.d ORDER BY e.n), '[]'::jsonb)
+        FROM jsonb_array_elements(${opportunities.documents}) WITH ORDINALITY AS e(d, n)
+        WHERE e.d->>'key' <> ${key})`,
+    })
+    .where(and(eq(opportunities.id, opportunityId), sql`${opportunities.documents} @> ${held}::jsonb`))
+    .returning({ id: opportunities.id });
+  return Boolean(row);
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorBody, idParams, pagedResponse } from '@safqa/shared/validation/common';
 import {
   accessDecisionInput,
@@ -9,6 +10,9 @@ import {
   accessRequestResponse,
   accessRequestsQuery,
   accessRequestWithOpportunity,
+  confidentialDocumentInput,
+  confidentialDocumentParams,
+  confidentialDocumentResponse,
   dataRoomPageQuery,
   documentDownload,
 } from '@safqa/shared/validation/data-room';
@@ -24,6 +28,7 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     notifier: app.notifier,
     publicUrl: app.config.publicUrl,
+    uploads: app.uploads,
   });
   // Detail answers and document downloads ask the data room, at the moment, who may see what.
   app.opportunities.useAccessLookup((opportunityId, userId) => service.statusOf(opportunityId, userId));
@@ -140,6 +145,51 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, pageSize } = request.query;
       const { data, total } = await service.received(request.user!.id, page, pageSize);
       return paged(data, page, pageSize, total);
+    },
+  );
+
+  app.post(
+    '/api/opportunities/:id/confidential-documents',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'The owner adds a confidential document; the listing’s status does not change',
+        description:
+          'Body: the `url` POST /api/uploads/docs handed back for a document the owner uploaded and no listing ' +
+          'holds yet (else 400 with `fields.url`), and the `name` to show. At most 5 documents per listing ' +
+          '(400 `fields.documents`). Confidential documents are never shown to visitors, so a live listing ' +
+          'stays live. 403 for anyone but the owner (admins included); 404 when the caller may not see the listing.',
+        params: idParams,
+        body: confidentialDocumentInput,
+        response: { 201: confidentialDocumentResponse, 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      const document = await service.addConfidential(request.user!, request.params.id, request.body);
+      return reply.status(201).send({ document });
+    },
+  );
+
+  app.delete(
+    '/api/opportunities/:id/confidential-documents/:documentId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'The owner removes a confidential document; the listing’s status does not change',
+        description:
+          '`documentId` is the `id` the owner sees on each document. 404 unless the listing holds it as ' +
+          'confidential (a public document is changed with PUT, which sends the listing back to review).',
+        params: confidentialDocumentParams,
+        response: { 204: z.null(), 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      await service.removeConfidential(request.user!, request.params.id, request.params.documentId);
+      return reply.status(204).send(null);
     },
   );
 

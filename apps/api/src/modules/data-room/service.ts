@@ -5,12 +5,16 @@ import {
   type AccessRequestInput,
   type AccessRequestStatus,
   type AccessRequestWithOpportunity,
+  type ConfidentialDocument,
+  type ConfidentialDocumentInput,
   type DocumentDownload,
 } from '@safqa/shared/validation/data-room';
+import { LIMITS } from '@safqa/shared/constants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { Notifier } from '../../plugins/notifier';
+import type { UploadsService } from '../uploads/service';
 import type { DocumentScope } from '../uploads/signed-url';
 import { accessDecisionEmail, accessDecisionNotice, accessRequestEmail, accessRequestNotice } from './emails';
 import { cardsById, listingsHolding, roomListing, type RoomListing } from './peers';
@@ -35,8 +39,13 @@ const forbidden = () => new AppError(403, 'FORBIDDEN');
  * documents; the owner approves, declines or revokes; downloads are checked and recorded at the moment
  * they happen, so that a revoke cuts access at once whatever links were handed out before.
  */
-export function createDataRoomService(deps: { db: Db; notifier: Notifier; publicUrl: string }) {
-  const { db, notifier, publicUrl } = deps;
+export function createDataRoomService(deps: {
+  db: Db;
+  notifier: Notifier;
+  publicUrl: string;
+  uploads: UploadsService;
+}) {
+  const { db, notifier, publicUrl, uploads } = deps;
 
   /** 404 when the listing does not exist; 403 unless the caller owns it (or, where allowed, is an admin). */
   async function ownListing(user: AuthUser, opportunityId: number, adminToo: boolean): Promise<RoomListing> {
@@ -44,6 +53,18 @@ export function createDataRoomService(deps: { db: Db; notifier: Notifier; public
     if (!listing) throw new AppError(404, 'NOT_FOUND');
     if (listing.ownerId !== user.id && !(adminToo && user.role === 'admin')) throw forbidden();
     return listing;
+  }
+
+  /**
+   * The owner's listing for managing its confidential documents: 404 when it does not exist or the
+   * caller may not see it at all; 403 for anyone else who may (admins included: it is the owner's file).
+   */
+  async function ownedForDocuments(user: AuthUser, opportunityId: number): Promise<RoomListing> {
+    const listing = await roomListing(db, opportunityId);
+    if (!listing) throw new AppError(404, 'NOT_FOUND');
+    if (listing.ownerId === user.id) return listing;
+    if (listing.status === 'approved' || user.role === 'admin') throw forbidden();
+    throw new AppError(404, 'NOT_FOUND');
   }
 
   async function withCards(rows: repo.AccessRequestRow[]): Promise<AccessRequestWithOpportunity[]> {
@@ -139,6 +160,46 @@ export function createDataRoomService(deps: { db: Db; notifier: Notifier; public
         });
         return toAccessRequest(decided);
       });
+    },
+
+    /**
+     * The owner adds a confidential document: a document upload of their own that no listing holds
+     * yet. Only the documents change: never the status, since visitors never see these files.
+     */
+    async addConfidential(
+      user: AuthUser,
+      opportunityId: number,
+      input: ConfidentialDocumentInput,
+    ): Promise<ConfidentialDocument> {
+      await ownedForDocuments(user, opportunityId);
+      const upload = await uploads.ownDocument(user.id, input.url, input.name);
+      const invalid = (reason: string) =>
+        new AppError(400, 'VALIDATION_FAILED', { fields: { url: reason } });
+      if (!upload) throw invalid('upload_unknown');
+      const document = { ...upload.document, confidential: true };
+      if (!(await repo.appendDocument(db, opportunityId, user.id, document, LIMITS.maxDocuments))) {
+        const holders = await listingsHolding(db, document.key);
+        throw holders.length
+          ? invalid('upload_in_use')
+          : new AppError(400, 'VALIDATION_FAILED', { fields: { documents: 'documents_full' } });
+      }
+      return {
+        id: upload.id,
+        name: document.name,
+        size: document.size,
+        mimeType: document.mimeType,
+        confidential: true,
+        ...uploads.signDocument(document.key, { opportunityId, userId: user.id }),
+      };
+    },
+
+    /** The owner removes a confidential document (404 unless the listing holds it as confidential). */
+    async removeConfidential(user: AuthUser, opportunityId: number, documentId: number): Promise<void> {
+      await ownedForDocuments(user, opportunityId);
+      const key = await uploads.documentKeyById(documentId);
+      if (!key || !(await repo.dropConfidentialDocument(db, opportunityId, key))) {
+        throw new AppError(404, 'NOT_FOUND');
+      }
     },
 
     /** Downloads of confidential documents on one listing, newest first: its owner or an admin. */

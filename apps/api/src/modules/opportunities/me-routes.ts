@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, noBody, pagedResponse } from '@safqa/shared/validation/common';
 import {
+  favoriteCard,
   favoriteParams,
   favoritesQuery,
   myOpportunitiesQuery,
   myOpportunityCard,
-  opportunityCard,
 } from '@safqa/shared/validation/opportunities';
 
 const e = errorBody;
@@ -36,8 +36,10 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favorites'],
         summary: 'Your bookmarked opportunities, newest bookmark first',
+        description:
+          'Approved listings, your own, and listings back under review after an edit (`underReview: true`).',
         querystring: favoritesQuery,
-        response: { 200: pagedResponse(opportunityCard), 400: e, 401: e },
+        response: { 200: pagedResponse(favoriteCard), 400: e, 401: e },
       },
     },
     async (request) => service.favorites(request.user!, request.query.page, request.query.pageSize),

@@ -295,6 +295,21 @@ export function createOpportunitiesRepository(db: Db) {
       });
     },
 
+    /**
+     * Whether the user already took part in this listing: bookmarked it, made an offer on it, or was
+     * let into its data room. Such users keep seeing it while it is back under review.
+     */
+    async isInvolved(userId: number, opportunityId: number): Promise<boolean> {
+      const [row] = rows<{ involved: boolean }>(
+        await db.execute(sql`SELECT
+          EXISTS (SELECT 1 FROM favorites WHERE user_id = ${userId} AND opportunity_id = ${opportunityId})
+          OR EXISTS (SELECT 1 FROM offers WHERE user_id = ${userId} AND opportunity_id = ${opportunityId})
+          OR EXISTS (SELECT 1 FROM access_requests WHERE requester_id = ${userId}
+            AND opportunity_id = ${opportunityId} AND status = 'approved') AS involved`),
+      );
+      return row?.involved === true;
+    },
+
     async isFavorite(userId: number, opportunityId: number): Promise<boolean> {
       const [row] = await db
         .select({ one: sql`1` })
@@ -336,13 +351,17 @@ export function createOpportunitiesRepository(db: Db) {
       });
     },
 
-    /** The caller's bookmarks that they may still see (approved, or their own), newest bookmark first. */
+    /**
+     * The caller's bookmarks that they may still see (approved, their own, or back under review after
+     * an edit: a bookmarker is involved), newest bookmark first.
+     */
     listFavorites(userId: number, page: number, pageSize: number) {
       const from = sql`FROM favorites f
         JOIN opportunities o ON o.id = f.opportunity_id
-        WHERE f.user_id = ${userId} AND (o.status = 'approved' OR o.submitted_by = ${userId})`;
-      return pageAndCount<CardRow>(
-        sql`SELECT ${CARD_COLUMNS} FROM (SELECT o.id, f.created_at AS favorited_at ${from}
+        WHERE f.user_id = ${userId} AND (o.status = 'approved' OR o.submitted_by = ${userId}
+          OR (o.status = 'pending' AND o.approved_at IS NOT NULL))`;
+      return pageAndCount<CardRow & { status: OpportunityStatus }>(
+        sql`SELECT ${CARD_COLUMNS}, o.status FROM (SELECT o.id, f.created_at AS favorited_at ${from}
             ORDER BY f.created_at DESC, o.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) p
           JOIN opportunities o ON o.id = p.id
           ${CARD_JOINS}

@@ -31,6 +31,11 @@ export function canSee(o: Pick<OpportunityRow, 'status' | 'submittedBy'>, caller
   return o.status === 'approved' || caller?.id === o.submittedBy || caller?.role === 'admin';
 }
 
+/** Back under review after an edit: it was public before, so the people involved keep seeing it. */
+export function isUnderReview(o: Pick<OpportunityRow, 'status' | 'approvedAt'>): boolean {
+  return o.status === 'pending' && o.approvedAt !== null;
+}
+
 export const TOP_CACHE_TTL_MS = 30_000;
 /** Search totals may lag this long behind new approvals elsewhere; local changes clear them at once. */
 export const COUNT_CACHE_TTL_MS = 30_000;
@@ -135,6 +140,7 @@ export function createOpportunitiesService(deps: {
     caller: Caller,
     isFavorite: boolean,
     access: DocumentAccess | undefined,
+    documentIds: Map<string, number> | null = null,
   ): OpportunityDetail {
     const o = row.o;
     const isOwner = caller?.id === o.submittedBy;
@@ -196,6 +202,7 @@ export function createOpportunitiesService(deps: {
             size: d.size,
             mimeType: d.mimeType,
             confidential: d.confidential ?? false,
+            ...(documentIds?.has(d.key) ? { id: documentIds.get(d.key) } : {}),
             ...uploads.signDocument(d.key, scope),
           })),
         confidentialDocumentsCount: o.documents.filter((d) => d.confidential).length,
@@ -210,14 +217,26 @@ export function createOpportunitiesService(deps: {
     return detail;
   }
 
+  /**
+   * The detail page's rule: canSee, and also a listing back under review for a signed-in caller who
+   * bookmarked it, made an offer on it or was let into its data room (it still says "pending").
+   */
+  async function canSeeDetail(o: OpportunityRow, caller: Caller): Promise<boolean> {
+    if (canSee(o, caller)) return true;
+    return caller !== null && isUnderReview(o) && repo.isInvolved(caller.id, o.id);
+  }
+
   async function loadDetail(id: number, caller: Caller): Promise<OpportunityDetail> {
     const row = await repo.findDetail(id);
-    if (!row || !canSee(row.o, caller)) throw new AppError(404, 'NOT_FOUND');
-    const [isFavorite, access] = await Promise.all([
+    if (!row || !(await canSeeDetail(row.o, caller))) throw new AppError(404, 'NOT_FOUND');
+    const isOwner = caller !== null && caller.id === row.o.submittedBy;
+    const [isFavorite, access, documentIds] = await Promise.all([
       caller ? repo.isFavorite(caller.id, id) : false,
       accessOf(row.o, caller),
+      // The owner manages confidential documents by id (API.md "Data room").
+      isOwner && row.o.documents.length ? uploads.documentIds(row.o.documents.map((d) => d.key)) : null,
     ]);
-    return detailOf(row, caller, isFavorite, access);
+    return detailOf(row, caller, isFavorite, access, documentIds);
   }
 
   /** Details of several listings for an admin (every status is visible to them), in the order of `ids`. */
@@ -345,7 +364,12 @@ export function createOpportunitiesService(deps: {
 
     async favorites(caller: AuthUser, page: number, pageSize: number) {
       const { rows, total } = await repo.listFavorites(caller.id, page, pageSize);
-      return paged(rows.map(toCard), page, pageSize, total);
+      return paged(
+        rows.map((row) => ({ ...toCard(row), underReview: row.status === 'pending' })),
+        page,
+        pageSize,
+        total,
+      );
     },
   };
 }

@@ -14,6 +14,10 @@ export function createUploadsRepository(db: Db) {
       const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
       return row ?? null;
     },
+    async findById(id: number): Promise<UploadRow | null> {
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+      return row ?? null;
+    },
     async findByKeys(kind: UploadRow['kind'], keys: string[]): Promise<UploadRow[]> {
       if (!keys.length) return [];
       return db

@@ -266,6 +266,38 @@ export function createUploadsService(deps: {
     },
 
     /**
+     * The document upload behind `url` if `userId` made it, as a document a listing can hold under
+     * `name` (made safe, its extension kept), with its upload id; null for anything else (an image,
+     * someone else's file, a made-up link).
+     */
+    async ownDocument(
+      userId: number,
+      url: string,
+      name: string,
+    ): Promise<{ id: number; document: StoredDocument } | null> {
+      const key = documentKeyFromUrl(url);
+      const row = key ? await repo.findByKey(key) : null;
+      if (!row || row.kind !== 'document' || row.uploadedBy !== userId) return null;
+      const ext = row.originalName.split('.').pop() ?? 'pdf';
+      return {
+        id: row.id,
+        document: { key: row.key, name: safeFileName(name, ext), size: row.size, mimeType: row.mimeType },
+      };
+    },
+
+    /** Upload ids of stored document keys (a listing's documents are addressed by them). */
+    async documentIds(keys: string[]): Promise<Map<string, number>> {
+      const rows = await repo.findByKeys('document', keys);
+      return new Map(rows.map((row) => [row.key, row.id]));
+    },
+
+    /** The stored key of a document upload by its id; null when there is none. */
+    async documentKeyById(id: number): Promise<string | null> {
+      const row = await repo.findById(id);
+      return row?.kind === 'document' ? row.key : null;
+    },
+
+    /**
      * A signed link to a document. A listing's documents are signed for the listing and the caller
      * (`scope`), so that the download can check the caller's access again at that moment.
      */

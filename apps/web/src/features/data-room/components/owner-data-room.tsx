@@ -21,6 +21,7 @@ import { useAreas } from '@/lib/use-areas';
 import { useDecideAccessRequest } from '../api/decide-access-request';
 import { useListingAccessRequests } from '../api/get-listing-access-requests';
 import { AccessStatusBadge } from './access-status-badge';
+import { ConfidentialDocuments, type OwnedConfidentialDocument } from './confidential-documents';
 import { DownloadsLog } from './downloads-log';
 import { Pager } from '@/components/pager';
 
@@ -109,14 +110,18 @@ function RequestItem({ request }: { request: AccessRequest }) {
 
 /**
  * The owner's side of a listing's data room, on the listing page: requests with the requester's
- * message and the decisions their status allows, then the downloads log.
+ * message and the decisions their status allows, the confidential documents themselves (added and
+ * removed here, the listing staying live), then the downloads log.
  */
 export function OwnerDataRoom({
   opportunityId,
   confidentialCount,
+  documents = [],
 }: {
   opportunityId: number;
   confidentialCount: number;
+  /** The listing's confidential documents as the owner sees them (with their ids). */
+  documents?: OwnedConfidentialDocument[];
 }) {
   const ready = useAreas(['data-room']);
   const { t } = useTranslation();
@@ -180,6 +185,7 @@ export function OwnerDataRoom({
       {requests.data ? (
         <Pager page={page} totalPages={requests.data.pagination.totalPages} onPage={setPage} />
       ) : null}
+      <ConfidentialDocuments opportunityId={opportunityId} documents={documents} />
       <DownloadsLog opportunityId={opportunityId} />
     </section>
   );

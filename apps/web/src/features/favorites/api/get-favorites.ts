@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
+import type { FavoriteCard } from '@safqa/shared/validation/opportunities';
 import { api } from '@/lib/api-client';
 import type { Paged } from '@/lib/paged';
 
@@ -7,7 +7,7 @@ import type { Paged } from '@/lib/paged';
 export function useFavorites(page: number, pageSize = 12) {
   return useQuery({
     queryKey: ['/api/favorites', { page, pageSize }],
-    queryFn: ({ signal }) => api.get<Paged<OpportunityCard>>('/api/favorites', { auth: true, query: { page, pageSize }, signal }),
+    queryFn: ({ signal }) => api.get<Paged<FavoriteCard>>('/api/favorites', { auth: true, query: { page, pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,7 @@
 import { Link, type To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import BookmarkX from 'lucide-react/icons/bookmark-x';
+import Clock from 'lucide-react/icons/clock';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
 import { OpportunityCard } from '@/components/opportunity-card';
 import { Pagination } from '@/components/pagination';
@@ -37,6 +38,13 @@ export function FavoritesList({ page, hrefFor, pageSize }: { page: number; hrefF
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
         {favorites.data.data.map((card) => (
           <li key={card.id} className="grid gap-2">
+            {card.underReview ? (
+              // Back under review after an owner's edit: still the user's bookmark, hidden from others.
+              <p className="inline-flex items-center gap-1.5 justify-self-start rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                <Clock aria-hidden="true" className="size-3.5" />
+                {t('favorites.underReview')}
+              </p>
+            ) : null}
             <OpportunityCard opportunity={card} />
             <Button
               variant="ghost"

@@ -20,6 +20,7 @@ import { opportunityKey, opportunityQuery, useOpportunity } from '../api/get-opp
 import { BookmarkButton, ShareButtons } from '../components/detail/detail-actions';
 import { ContactCard } from '../components/detail/contact-card';
 import { Documents, Financials, OperationFacts, Section } from '../components/detail/detail-sections';
+import { UnderReviewNotice } from '../components/detail/under-review-notice';
 import { Gallery } from '../components/detail/gallery';
 import { OwnerPanel } from '../components/detail/owner-panel';
 import { ListingValuation } from '../components/insights/listing-valuation';
@@ -151,6 +152,7 @@ export function Component() {
           </p>
         </div>
       </header>
+      <UnderReviewNotice o={o} />
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid min-w-0 content-start gap-6">

@@ -1,15 +1,16 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Download from 'lucide-react/icons/download';
 import FileText from 'lucide-react/icons/file-text';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import Lock from 'lucide-react/icons/lock';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
+import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '@/lib/format';
 import { asLanguage, localized } from '@/lib/localized';
+import { DocumentDownload, type DownloadRefusal } from './document-download';
 
 export function Section({ title, children, id }: { title: ReactNode; children: ReactNode; id: string }) {
   return (
@@ -101,6 +102,13 @@ function fileSize(bytes: number, lng: 'ar' | 'en') {
 export function Documents({ o }: { o: OpportunityDetail }) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
+  // Kept here, not on the button: the refused document leaves the list when the listing is read again.
+  const [refused, setRefused] = useState<DownloadRefusal | null>(null);
+  const refusal = refused ? (
+    <Alert variant="error" title={t(`opportunities.detail.downloadRefused.${refused}`)}>
+      {t(`opportunities.detail.downloadRefused.${refused}Body`)}
+    </Alert>
+  ) : null;
   if (o.financialsLocked) return <LockedNotice>{t('opportunities.detail.documentsLocked')}</LockedNotice>;
   const hidden = (o.confidentialDocumentsCount ?? 0) - (o.documents ?? []).filter((d) => d.confidential).length;
   // Confidential documents the caller may not see yet: counted, with the way to ask (the data room panel).
@@ -117,9 +125,15 @@ export function Documents({ o }: { o: OpportunityDetail }) {
       </p>
     ) : null;
   if (!o.documents?.length)
-    return hiddenNote ?? <p className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.detail.noDocuments')}</p>;
+    return (
+      <div className="grid gap-3">
+        {refusal}
+        {hiddenNote ?? <p className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.detail.noDocuments')}</p>}
+      </div>
+    );
   return (
     <div className="grid gap-3">
+      {refusal}
       <ul className="grid gap-2">
         {o.documents.map((doc) => (
         <li key={doc.url} className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
@@ -138,10 +152,7 @@ export function Documents({ o }: { o: OpportunityDetail }) {
               ) : null}
             </p>
           </div>
-          <a href={doc.url} download={doc.name} className={buttonClasses('ghost', 'sm')} aria-label={t('opportunities.detail.download', { name: doc.name })}>
-            <Download aria-hidden="true" className="size-4" />
-            <span className="hidden sm:inline">{t('opportunities.detail.downloadShort')}</span>
-          </a>
+          <DocumentDownload o={o} doc={doc} onRefused={setRefused} />
         </li>
         ))}
       </ul>

@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfidentialDocument, ConfidentialDocumentInput } from '@safqa/shared/validation/data-room';
+import { DOCUMENT_UPLOAD_FIELD } from '@safqa/shared/validation/uploads';
+import { api } from '@/lib/api-client';
+
+/** The owner's new confidential document: the file to upload and the name to show. */
+export interface NewConfidentialDocument {
+  file: File;
+  name: string;
+}
+
+/** POST /api/uploads/docs, then POST /api/opportunities/{id}/confidential-documents with its link. */
+export async function addConfidentialDocument(opportunityId: number, { file, name }: NewConfidentialDocument) {
+  const body = new FormData();
+  body.append(DOCUMENT_UPLOAD_FIELD, file, file.name);
+  const uploaded = await api.post<{ files: Array<{ url: string }> }>('/api/uploads/docs', body, { auth: true });
+  const input: ConfidentialDocumentInput = { url: uploaded.files[0]!.url, name };
+  const answer = await api.post<{ document: ConfidentialDocument }>(
+    `/api/opportunities/${opportunityId}/confidential-documents`,
+    input,
+    { auth: true },
+  );
+  return answer.document;
+}
+
+/** Either change shows in the listing's detail (its documents), whoever's cache holds it. */
+function useRefreshListing(opportunityId: number) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['/api/opportunities', opportunityId] });
+}
+
+export function useAddConfidentialDocument(opportunityId: number) {
+  const refresh = useRefreshListing(opportunityId);
+  return useMutation({
+    mutationFn: (input: NewConfidentialDocument) => addConfidentialDocument(opportunityId, input),
+    onSettled: refresh,
+  });
+}
+
+/** DELETE /api/opportunities/{id}/confidential-documents/{documentId}. */
+export function useRemoveConfidentialDocument(opportunityId: number) {
+  const refresh = useRefreshListing(opportunityId);
+  return useMutation({
+    mutationFn: (documentId: number) =>
+      api.delete(`/api/opportunities/${opportunityId}/confidential-documents/${documentId}`, { auth: true }),
+    onSettled: refresh,
+  });
+}
