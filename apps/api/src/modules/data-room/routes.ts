@@ -154,7 +154,6 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        security,
         summary: 'The owner adds a confidential document; the listing’s status does not change',
         description:
           'Body: the `url` POST /api/uploads/docs handed back for a document the owner uploaded and no listing ' +
@@ -178,7 +177,6 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        security,
         summary: 'The owner removes a confidential document; the listing’s status does not change',
         description:
           '`documentId` is the `id` the owner sees on each document. 404 unless the listing holds it as ' +
