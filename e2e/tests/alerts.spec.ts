@@ -91,9 +91,13 @@ for (const language of ['ar', 'en'] as const) {
 
         await page.getByRole('button', { name: t('saved-searches.save') }).click();
         const dialog = page.getByRole('dialog', { name: t('saved-searches.saveTitle') });
+        // The name is suggested from the filters; emptied, it is required.
+        const name = dialog.getByLabel(t('saved-searches.name'));
+        await expect(name).not.toHaveValue('');
+        await name.fill('');
         await dialog.getByRole('button', { name: t('saved-searches.submit') }).click();
-        await expect(dialog.getByLabel(t('saved-searches.name'))).toHaveAttribute('aria-invalid', 'true');
-        await dialog.getByLabel(t('saved-searches.name')).fill(searchName);
+        await expect(name).toHaveAttribute('aria-invalid', 'true');
+        await name.fill(searchName);
         await expect(dialog.getByRole('radio', { name: t('saved-searches.frequencies.instant') })).toBeChecked();
         await expectNoA11yViolations(page);
         await dialog.getByRole('button', { name: t('saved-searches.submit') }).click();
