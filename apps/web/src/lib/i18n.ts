@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@safqa/shared/constants';
 import { setDocumentLanguage, storedLanguage } from './language';
@@ -42,20 +42,29 @@ export async function loadAreas(
   await Promise.all(areas.map((area) => loadCatalogue(lng, area)));
 }
 
+/**
+ * i18next's options. Translated components re-render when the language changes, not when a catalogue is
+ * added (issue 26): every catalogue a render needs is loaded before it (a lazy page's with its code, the
+ * server-rendered page's before hydrating), so an area that arrives later (the save-search button's
+ * after hydration) concerns only the components waiting for it (useAreas); with react-i18next's
+ * `bindI18nStore: ''` it re-rendered every translated component on the page, 140-250 ms on a phone.
+ */
+export function i18nOptions(lng: Language): InitOptions {
+  return {
+    resources: {},
+    partialBundledLanguages: true,
+    lng,
+    fallbackLng: false,
+    supportedLngs: ['ar', 'en'],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { bindI18n: 'languageChanged', bindI18nStore: '' },
+  };
+}
+
 /** Arabic is the source catalogue; English mirrors its keys. Resolves once `common` is loaded. */
 export async function initI18n(lng: Language = storedLanguage()) {
-  if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
-      resources: {},
-      partialBundledLanguages: true,
-      lng,
-      fallbackLng: false,
-      supportedLngs: ['ar', 'en'],
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { bindI18nStore: 'added' },
-    });
-  }
+  if (!i18n.isInitialized) await i18n.use(initReactI18next).init(i18nOptions(lng));
   await loadAreas(['common'], lng);
   return i18n;
 }
