@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { i18nOptions } from './i18n';
 import { useAreas } from './use-areas';
 

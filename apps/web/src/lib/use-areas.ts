@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import type { Language } from '@safqa/shared/constants';
 import { loadAreas } from './i18n';
 

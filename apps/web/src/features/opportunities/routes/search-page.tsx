@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { SEARCH_SORTS, type SearchSort } from '@safqa/shared/constants';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
