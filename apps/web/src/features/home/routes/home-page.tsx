@@ -13,6 +13,7 @@ import { TrendingStrip } from '../components/trending-strip';
 /** Rendered on the server with the trending strip's listings. */
 export const handle: PageHandle = {
   ssr: true,
+  formats: ['number'],
   prefetch: async ({ queryClient }) => {
     await queryClient.prefetchQuery(topOpportunitiesQuery());
   },

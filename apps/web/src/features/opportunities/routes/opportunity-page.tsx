@@ -33,6 +33,7 @@ const DESCRIPTION_LENGTH = 160;
  */
 export const handle: PageHandle = {
   ssr: true,
+  formats: ['number', 'date'],
   areas: ['offers', 'chat'],
   prefetch: async ({ queryClient, params, signedInHint }) => {
     const id = parseOpportunityId(params.id);

@@ -30,6 +30,7 @@ import {
 /** Rendered on the server with the results of its query and the filters' lists. */
 export const handle: PageHandle = {
   ssr: true,
+  formats: ['number'],
   prefetch: async ({ queryClient, url }) => {
     await Promise.all([
       queryClient.prefetchQuery(searchOpportunitiesQuery(parseSearchParams(url.searchParams))),
