@@ -163,13 +163,14 @@ export type FormatKind = 'number' | 'date';
 /**
  * Creates the formatters a page formats its first render with, before it hydrates (main.tsx, each
  * kind in a task of its own). A browser's first Intl number format and its first date format each
- * load ICU data: 15-60 ms on a laptop, up to 70 ms more on a phone, which fell inside a hydration
- * task of their page (issue 26). Numbers warm the number formats the cards and the listing use.
+ * load ICU data (65-80 ms under CPU x4), which fell inside the hydration task of the page's first
+ * price or date (issue 26).
  */
 export function prepareFormats(kind: FormatKind, lng: Language): void {
+  // Amounts of a million: ICU loads a format's patterns (compact ones especially) on its first use.
   if (kind === 'number') {
-    formatNumber(0, lng);
-    formatCompactCurrency(0, lng);
-    formatCurrency(0, lng);
-  } else formatDate(0, lng);
+    formatNumber(1_234_567.5, lng);
+    formatCompactCurrency(1_500_000, lng);
+    formatCurrency(1_500_000, lng);
+  } else formatDate(Date.now(), lng);
 }
