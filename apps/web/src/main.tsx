@@ -36,7 +36,7 @@ async function start() {
   // Without server state the router starts downloading the page while the text loads.
   let router = serverState ? null : createBrowserRouter(routes);
   const language = currentLanguage();
-  await initI18n(language).catch((error: unknown) =>
+  await initI18n(language, serverState?.catalogues).catch((error: unknown) =>
     console.error('Could not load the interface text', error),
   );
   let hydrating = Boolean(serverState);

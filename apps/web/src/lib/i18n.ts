@@ -26,6 +26,8 @@ function initialised(): Promise<void> {
 }
 
 async function loadCatalogue(lng: Language, area: string) {
+  // Handed over with a server-rendered page (initI18n), or loaded before.
+  if (i18n.isInitialized && i18n.getResource(lng, 'translation', area) !== undefined) return;
   const load = files[`../locales/${lng}/${area}.json`];
   if (!load) throw new Error(`Missing catalogue locales/${lng}/${area}.json`);
   const content = await load();
@@ -49,9 +51,9 @@ export async function loadAreas(
  * after hydration) concerns only the components waiting for it (useAreas); with react-i18next's
  * `bindI18nStore: ''` it re-rendered every translated component on the page, 140-250 ms on a phone.
  */
-export function i18nOptions(lng: Language): InitOptions {
+export function i18nOptions(lng: Language, catalogues: Record<string, unknown> = {}): InitOptions {
   return {
-    resources: {},
+    resources: { [lng]: { translation: catalogues } },
     partialBundledLanguages: true,
     lng,
     fallbackLng: false,
@@ -62,10 +64,13 @@ export function i18nOptions(lng: Language): InitOptions {
   };
 }
 
-/** Arabic is the source catalogue; English mirrors its keys. Resolves once `common` is loaded. */
-export async function initI18n(lng: Language = storedLanguage()) {
-  if (!i18n.isInitialized) await i18n.use(initReactI18next).init(i18nOptions(lng));
-  await loadAreas(['common'], lng);
+/**
+ * Arabic is the source catalogue; English mirrors its keys. Resolves once `common` is loaded.
+ * `catalogues`: areas a server-rendered page brought along (ServerState.catalogues), used as they are.
+ */
+export async function initI18n(lng: Language = storedLanguage(), catalogues: Record<string, unknown> = {}) {
+  if (!i18n.isInitialized) await i18n.use(initReactI18next).init(i18nOptions(lng, catalogues));
+  await loadAreas(['common', ...Object.keys(catalogues)], lng);
   return i18n;
 }
 
