@@ -143,6 +143,34 @@ for (const language of ['ar', 'en'] as const) {
       expect([...loaded]).toEqual(['radix dialog']);
     });
 
+    test('hydrate with the text they arrived with: no catalogue of theirs is downloaded (issue 26)', async ({
+      page,
+      request,
+    }) => {
+      const top = (await (await request.get('/api/opportunities/top')).json()) as {
+        opportunities: { id: number }[];
+      };
+      // The common catalogue is the only file holding this text; every page renders it (skip link).
+      const commonText = text(language, 'common.skipToContent');
+      const catalogues: string[] = [];
+      const reading: Promise<void>[] = [];
+      page.on('response', (response) => {
+        if (!response.url().endsWith('.js') || response.status() !== 200) return;
+        reading.push(
+          response.text().then((body) => {
+            if (body.includes(commonText)) catalogues.push(response.url());
+          }),
+        );
+      });
+      for (const path of ['/', '/search', '/faq', `/opportunities/${top.opportunities[0]!.id}`]) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+        await expect(page.getByRole('link', { name: commonText })).toBeAttached();
+        await Promise.all(reading);
+        expect(catalogues, `catalogues downloaded with ${path}`).toEqual([]);
+      }
+    });
+
     test('an unknown listing is the not-found page with status 404', async ({ page }) => {
       const answer = await page.goto('/opportunities/987654321');
       expect(answer?.status()).toBe(404);

@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { dehydrate, defaultShouldDehydrateQuery } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { Language } from '@safqa/shared/constants';
 import { isApiError, setServerTransport, type ServerTransport } from './lib/api-client';
 import { i18n, loadAllCatalogues } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { App } from './app/app';
 import { isPageHandle, type PageContext, type PageHead } from './lib/page-handle';
+import { lazyPageAreas } from './app/lazy-page';
 import { routes } from './app/router';
 import { serializeServerState } from './app/server-state';
 
@@ -153,6 +154,15 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     }),
     signedInHint: request.signedInHint,
     areas: handle.areas ?? [],
+    catalogues: Object.fromEntries(
+      [
+        ...new Set([
+          'common',
+          ...(matchRoutes(routes, url) ?? []).flatMap((match) => lazyPageAreas(match.route.lazy)),
+          ...(handle.areas ?? []),
+        ]),
+      ].map((area) => [area, i18n.getResource(request.lang, 'translation', area) as unknown]),
+    ),
   });
   return { kind: 'page', status, ...splitHoisted(markup), head: handle.head(pageContext), state };
 }

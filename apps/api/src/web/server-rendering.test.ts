@@ -159,6 +159,17 @@ describe('a listing page without JavaScript', () => {
         (q: { state: { data?: { id?: number } } }) => q.state.data?.id === listingId,
       ),
     ).toBe(true);
+    // The text of the catalogues it was rendered with, in its language only: the browser hydrates
+    // with them rather than downloading them as modules first (issue 26).
+    expect(Object.keys(parsed.catalogues).sort()).toEqual(
+      ['chat', 'common', 'insights', 'listings', 'offers', 'opportunities'].sort(),
+    );
+    expect(parsed.catalogues.common.appName).toBe('صفقة');
+    const english = await page(`/opportunities/${listingId}?lang=en`);
+    const englishState = /<script type="application\/json" id="server-state">([^<]*)<\/script>/.exec(
+      english.body,
+    )?.[1];
+    expect(JSON.parse(englishState!).catalogues.common.appName).toBe('Safqa');
     expect(res.body).not.toMatch(/<script>(?!<)/);
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(res.body)?.[1];

@@ -1,6 +1,6 @@
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import { Button } from '@/components/ui/button';

@@ -12,8 +12,18 @@ interface PageModule {
  * exporting `Component` (and optionally `ErrorBoundary`, `loader`, `handle`).
  */
 export function lazyPage(load: () => Promise<PageModule>, areas: readonly string[] = []) {
-  return async () => {
-    const [page] = await Promise.all([load(), loadAreas(areas)]);
-    return page;
-  };
+  // `areas` stays readable on the function: the server hands a rendered page's catalogues to the
+  // browser with the page (entry-server.tsx).
+  return Object.assign(
+    async () => {
+      const [page] = await Promise.all([load(), loadAreas(areas)]);
+      return page;
+    },
+    { areas },
+  );
+}
+
+/** The catalogue areas of a route's `lazy` made by lazyPage (none for another route). */
+export function lazyPageAreas(lazy: unknown): readonly string[] {
+  return (lazy as { areas?: readonly string[] } | undefined)?.areas ?? [];
 }

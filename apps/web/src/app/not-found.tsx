@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { UnavailableNotice } from '@/components/unavailable-notice';
 import type { PageHandle } from '@/lib/page-handle';
 

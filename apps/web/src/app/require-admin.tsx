@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
 import { buttonClasses } from '@/components/ui/button';
 import { useSession } from '@/lib/use-session';

@@ -8,6 +8,12 @@ export interface ServerState {
   signedInHint: boolean;
   /** Catalogues the page used beyond its route's own (loaded before hydrating). */
   areas: readonly string[];
+  /**
+   * The text of every catalogue area the page was rendered with, in its language (`common`, the
+   * route's areas, `areas`): the browser hydrates with them instead of downloading and evaluating them
+   * as modules first (issue 26).
+   */
+  catalogues: Record<string, unknown>;
 }
 
 export const SERVER_STATE_ID = 'server-state';

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Field, Input, Textarea } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { lookupName, useLookup } from '@/lib/lookups';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { cn } from '@/lib/cn';
 
 /** The mark (same drawing as the favicon) and the name, linking home. */

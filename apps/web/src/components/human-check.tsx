@@ -1,5 +1,5 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type {} from 'altcha/types/react';
 import type {} from 'altcha/types/global';
 import type { WidgetMethods } from 'altcha/types';

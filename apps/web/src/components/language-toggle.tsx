@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Languages from 'lucide-react/icons/languages';
 import { applyLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/cn';

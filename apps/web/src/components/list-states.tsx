@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import SearchX from 'lucide-react/icons/search-x';
 import RotateCw from 'lucide-react/icons/rotate-cw';

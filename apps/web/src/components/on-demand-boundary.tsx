@@ -1,5 +1,5 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import MapPin from 'lucide-react/icons/map-pin';
 import Store from 'lucide-react/icons/store';

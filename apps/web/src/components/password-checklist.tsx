@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Check from 'lucide-react/icons/check';
 import Circle from 'lucide-react/icons/circle';
 import { PASSWORD_RULES } from '@safqa/shared/validation/common';

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { Params } from 'react-router';
 import type { Language } from '@safqa/shared/constants';
+import type { FormatKind } from './format';
 
 /** What a page tells link previews and search engines (the server turns it into head tags). */
 export interface PageHead {
@@ -33,6 +34,8 @@ export interface PageHandle {
   ssr: true;
   /** Catalogues that components embedded from other features need (loaded before hydration). */
   areas?: readonly string[];
+  /** What its first render formats through lib/format.ts: Intl is set up before hydrating (main.tsx). */
+  formats?: readonly FormatKind[];
   prefetch?: (context: PageContext) => Promise<{ status?: number } | void>;
   head: (context: PageContext) => PageHead;
 }

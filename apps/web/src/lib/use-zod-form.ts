@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { translateValidation, zodErrorMap } from '@safqa/shared/validation/messages';
 import type { Language } from '@safqa/shared/constants';
 import { isApiError } from './api-client';

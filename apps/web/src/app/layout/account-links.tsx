@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
 import ShieldCheck from 'lucide-react/icons/shield-check';

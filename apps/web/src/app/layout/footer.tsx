@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { BrandLogo } from '@/components/brand-logo';
 import { useSession } from '@/lib/use-session';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
 import { BrandLogo } from '@/components/brand-logo';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { DirectionProvider } from 'radix-ui/direction';
 import { HydrationSlice } from '@/components/hydration-slice';
 import { PageSpinner } from '@/components/ui/spinner';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as Tabs from 'radix-ui/tabs';
 import type { Language } from '@safqa/shared/constants';
 import { Spinner } from '@/components/ui/spinner';

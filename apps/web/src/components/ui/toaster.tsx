@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import X from 'lucide-react/icons/x';
 import { cn } from '@/lib/cn';
 import { DEFAULT_TOAST_DURATION, dismissToast, useToast, type ToastItem } from './toast-store';

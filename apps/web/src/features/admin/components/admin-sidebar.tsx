@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as Dialog from 'radix-ui/dialog';
 import PanelLeft from 'lucide-react/icons/panel-left';
 import X from 'lucide-react/icons/x';

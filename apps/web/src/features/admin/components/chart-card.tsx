@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { Language } from '@safqa/shared/constants';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';

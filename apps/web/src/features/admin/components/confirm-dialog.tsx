@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as AlertDialog from 'radix-ui/alert-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Check from 'lucide-react/icons/check';
 import Undo2 from 'lucide-react/icons/undo-2';
 import type { Language } from '@safqa/shared/constants';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { Language } from '@safqa/shared/constants';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { faqInput, type AdminFaq } from '@safqa/shared/validation/faqs';
 import { Field, Input, Textarea } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';

@@ -1,5 +1,5 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as Dialog from 'radix-ui/dialog';
 import X from 'lucide-react/icons/x';
 import { Button, buttonClasses } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Eye from 'lucide-react/icons/eye';
 import Store from 'lucide-react/icons/store';

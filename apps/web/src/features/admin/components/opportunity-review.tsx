@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import FileText from 'lucide-react/icons/file-text';
 import type { Language } from '@safqa/shared/constants';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';

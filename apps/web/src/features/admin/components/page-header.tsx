@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 
 /** The h1 of an admin page, its document title, a short description and the page's main actions. */
 export function PageHeader({

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as RadioGroup from 'radix-ui/radio-group';
 import { ERROR_LOG_RANGES } from '@safqa/shared/constants';
 import type { ErrorLogRange } from '../api/get-error-logs';

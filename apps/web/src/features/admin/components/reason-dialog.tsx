@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { rejectInput, suspendInput } from '@safqa/shared/validation/admin';
 import { Field, Textarea } from '@/components/ui/form-field';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';

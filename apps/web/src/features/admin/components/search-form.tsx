@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Search from 'lucide-react/icons/search';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-field';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { OpportunityStatus } from '@safqa/shared/constants';
 import { cn } from '@/lib/cn';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as Switch from 'radix-ui/switch';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { AdminDrawer, AdminSidebar } from '../components/admin-sidebar';
 
 /**

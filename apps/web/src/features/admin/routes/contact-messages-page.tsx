@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Mail from 'lucide-react/icons/mail';
 import type { Language } from '@safqa/shared/constants';
 import { Pager } from '@/components/pager';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as Tabs from 'radix-ui/tabs';
 import { Field, controlClasses } from '@/components/ui/form-field';
 import type { ErrorLogRange, ResolvedFilter } from '../api/get-error-logs';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Plus from 'lucide-react/icons/plus';
 import type { Language } from '@safqa/shared/constants';
 import { LOOKUP_KINDS, type AdminLookup, type LookupKind } from '@safqa/shared/validation/lookups';

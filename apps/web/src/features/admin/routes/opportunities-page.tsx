@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as Tabs from 'radix-ui/tabs';
 import { OPPORTUNITY_STATUSES, type Language, type OpportunityStatus } from '@safqa/shared/constants';
 import { Pager } from '@/components/pager';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import ExternalLink from 'lucide-react/icons/external-link';
 import type { Language } from '@safqa/shared/constants';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Briefcase from 'lucide-react/icons/briefcase';
 import type { AdvisorCard as Advisor } from '@safqa/shared/validation/advisors';
 import { formatNumber } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
 import { Pagination } from '@/components/pagination';

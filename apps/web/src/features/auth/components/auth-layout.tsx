@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import MessagesSquare from 'lucide-react/icons/messages-square';

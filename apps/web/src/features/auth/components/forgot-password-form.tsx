@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Send from 'lucide-react/icons/send';
 import { emailForm } from '@safqa/shared/validation/auth';
 import { HumanCheck } from '@/components/human-check';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import LogIn from 'lucide-react/icons/log-in';
 import { loginForm } from '@safqa/shared/validation/auth';
 import { HumanCheck } from '@/components/human-check';

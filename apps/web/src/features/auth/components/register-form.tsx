@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import UserPlus from 'lucide-react/icons/user-plus';
 import { registerForm, type RegisterFormInput, type SignupInput } from '@safqa/shared/validation/auth';
 import { AdvisorFields } from '@/components/advisor-fields';

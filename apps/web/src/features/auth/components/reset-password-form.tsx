@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import KeyRound from 'lucide-react/icons/key-round';
 import { resetPasswordForm } from '@safqa/shared/validation/auth';
 import { PasswordChecklist } from '@/components/password-checklist';

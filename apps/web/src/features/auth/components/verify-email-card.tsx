@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { Button, buttonClasses } from '@/components/ui/button';
 

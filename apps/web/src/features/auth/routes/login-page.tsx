@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { redirectTarget } from '@/lib/auth-redirect';
 import { useSession } from '@/lib/use-session';
 import type { PageHandle } from '@/lib/page-handle';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { PageHandle } from '@/lib/page-handle';
 import { AuthLayout } from '../components/auth-layout';
 import { RegisterForm } from '../components/register-form';

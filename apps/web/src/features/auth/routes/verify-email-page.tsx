@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Home from 'lucide-react/icons/house';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';

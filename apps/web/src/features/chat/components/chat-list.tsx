@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { Language } from '@safqa/shared/constants';
 import type { ChatSummary } from '@safqa/shared/validation/chat';
 import { formatNumber, formatRelativeTime } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import type { Language } from '@safqa/shared/constants';
 import { Alert } from '@/components/ui/alert';

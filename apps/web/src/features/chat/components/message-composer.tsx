@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import SendHorizontal from 'lucide-react/icons/send-horizontal';
 import { LIMITS, type Language } from '@safqa/shared/constants';
 import { cleanMessageBody } from '@safqa/shared/validation/chat';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Check from 'lucide-react/icons/check';
 import CheckCheck from 'lucide-react/icons/check-check';
 import type { Language } from '@safqa/shared/constants';

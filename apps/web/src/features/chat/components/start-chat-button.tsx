@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Alert } from '@/components/ui/alert';
 import { useSession } from '@/lib/use-session';
 import { ChatWindow } from '../components/chat-window';

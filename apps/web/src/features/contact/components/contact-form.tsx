@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Send from 'lucide-react/icons/send';
 import { contactMessage } from '@safqa/shared/validation/contact';
 import { Alert } from '@/components/ui/alert';

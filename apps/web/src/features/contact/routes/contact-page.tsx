@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import Mail from 'lucide-react/icons/mail';
 import type { PageHandle } from '@/lib/page-handle';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { Language } from '@safqa/shared/constants';
 import type { AccessRequestWithOpportunity } from '@safqa/shared/validation/data-room';
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import type { Language } from '@safqa/shared/constants';
 import type { DocumentAccess } from '@safqa/shared/validation/opportunities';

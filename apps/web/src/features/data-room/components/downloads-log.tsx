@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { Language } from '@safqa/shared/constants';
 import { ErrorState, RowsSkeleton } from '@/components/list-states';
 import { formatDateTime } from '@/lib/format';

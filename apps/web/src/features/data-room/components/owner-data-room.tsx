@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Check from 'lucide-react/icons/check';
 import Ban from 'lucide-react/icons/ban';
 import X from 'lucide-react/icons/x';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { Language } from '@safqa/shared/constants';
 import { formatDateTime } from '@/lib/format';
 import type { DevMailMessage } from '../api/get-dev-mail';

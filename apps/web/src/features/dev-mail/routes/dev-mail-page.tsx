@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as Accordion from 'radix-ui/accordion';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { Faq } from '../api/get-faqs';

@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Search from 'lucide-react/icons/search';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/form-field';

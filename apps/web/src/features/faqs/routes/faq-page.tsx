@@ -1,7 +1,7 @@
 import { HydrationSlice } from '@/components/hydration-slice';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { matchesNormalised } from '@safqa/shared/arabic-normalise';
 import { Spinner } from '@/components/ui/spinner';
 import { buttonClasses } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { FavoritesList } from './favorites-list';
 
 /** The bookmarks tab of /profile (SPEC.md section 2); its page is `?bookmarksPage=` beside `?tab=`. */

@@ -1,5 +1,5 @@
 import { Link, type To } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import BookmarkX from 'lucide-react/icons/bookmark-x';
 import Clock from 'lucide-react/icons/clock';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';

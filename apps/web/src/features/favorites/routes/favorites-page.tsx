@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { FavoritesList } from '../components/favorites-list';
 
 /** /favorites: the signed-in user's bookmarks, the page in the URL. */

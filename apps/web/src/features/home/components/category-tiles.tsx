@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { LucideIcon } from 'lucide-react';
 import Cpu from 'lucide-react/icons/cpu';
 import Rocket from 'lucide-react/icons/rocket';

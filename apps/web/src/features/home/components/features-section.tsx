@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { LucideIcon } from 'lucide-react';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import ChartNoAxesCombined from 'lucide-react/icons/chart-no-axes-combined';

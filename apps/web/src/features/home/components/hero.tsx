@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { cn } from '@/lib/cn';
 import { DESKTOP, REDUCED_MOTION, useMediaQuery } from '@/lib/use-media-query';

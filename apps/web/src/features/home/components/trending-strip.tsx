@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Pause from 'lucide-react/icons/pause';
 import Play from 'lucide-react/icons/play';
 import { OpportunityCard } from '@/components/opportunity-card';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { HydrationSlice } from '@/components/hydration-slice';
 import { buttonClasses } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { TrendingStrip } from '../components/trending-strip';
 /** Rendered on the server with the trending strip's listings. */
 export const handle: PageHandle = {
   ssr: true,
+  formats: ['number'],
   prefetch: async ({ queryClient }) => {
     await queryClient.prefetchQuery(topOpportunitiesQuery());
   },

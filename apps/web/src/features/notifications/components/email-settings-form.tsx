@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { NotificationSettings } from '@safqa/shared/validation/notifications';
 import { ErrorState, RowsSkeleton } from '@/components/list-states';
 import { Button } from '@/components/ui/button';

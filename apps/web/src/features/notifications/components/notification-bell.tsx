@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as Popover from 'radix-ui/popover';
 import Bell from 'lucide-react/icons/bell';
 import { CountBadge } from '@/components/count-badge';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Bell from 'lucide-react/icons/bell';
 import HandCoins from 'lucide-react/icons/hand-coins';
 import MessagesSquare from 'lucide-react/icons/messages-square';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';

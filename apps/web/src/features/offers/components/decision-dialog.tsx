@@ -1,5 +1,5 @@
 import { useId, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as AlertDialog from 'radix-ui/alert-dialog';
 import type { Language } from '@safqa/shared/constants';
 import { offerDecisionForm, OFFER_NOTE_MAX } from '@safqa/shared/validation/offers';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Plus from 'lucide-react/icons/plus';
 import type { Language } from '@safqa/shared/constants';
 import type { MyOffer } from '@safqa/shared/validation/offers';

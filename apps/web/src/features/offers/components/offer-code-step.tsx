@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Send from 'lucide-react/icons/send';
 import { offerCodeStep, type Offer, type OfferDetailsValues } from '@safqa/shared/validation/offers';

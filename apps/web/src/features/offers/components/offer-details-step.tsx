@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { OFFER_REASONS, offerDetails, type OfferDetailsValues } from '@safqa/shared/validation/offers';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import LogIn from 'lucide-react/icons/log-in';
 import type { Language } from '@safqa/shared/constants';
 import type { Offer, OfferDetailsValues } from '@safqa/shared/validation/offers';

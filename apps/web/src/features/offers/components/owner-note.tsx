@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 
 /** The owner's note with their decision, as the investor reads it (My offers, the listing). */
 export function OwnerNote({ note }: { note: string }) {

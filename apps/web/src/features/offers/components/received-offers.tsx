@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useNavigate } from 'react-router';
 import Check from 'lucide-react/icons/check';
 import MessageCircle from 'lucide-react/icons/message-circle';

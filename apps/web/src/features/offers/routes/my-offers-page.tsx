@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams, Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import HandCoins from 'lucide-react/icons/hand-coins';
 import Store from 'lucide-react/icons/store';
 import type { Language } from '@safqa/shared/constants';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import ChartColumn from 'lucide-react/icons/chart-column';
 import Eye from 'lucide-react/icons/eye';
 import Handshake from 'lucide-react/icons/handshake';

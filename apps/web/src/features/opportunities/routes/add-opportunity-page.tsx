@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/lib/use-session';
 import { draftKey } from '../components/wizard/draft';
 import { OpportunityWizard } from '../components/wizard/opportunity-wizard';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { ErrorState } from '@/components/list-states';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import MapPin from 'lucide-react/icons/map-pin';
 import UsersRound from 'lucide-react/icons/users-round';
@@ -33,6 +33,7 @@ const DESCRIPTION_LENGTH = 160;
  */
 export const handle: PageHandle = {
   ssr: true,
+  formats: ['number', 'date'],
   areas: ['offers', 'chat'],
   prefetch: async ({ queryClient, params, signedInHint }) => {
     const id = parseOpportunityId(params.id);

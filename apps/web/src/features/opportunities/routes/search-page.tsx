@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { SEARCH_SORTS, type SearchSort } from '@safqa/shared/constants';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
@@ -30,6 +30,7 @@ import {
 /** Rendered on the server with the results of its query and the filters' lists. */
 export const handle: PageHandle = {
   ssr: true,
+  formats: ['number'],
   prefetch: async ({ queryClient, url }) => {
     await Promise.all([
       queryClient.prefetchQuery(searchOpportunitiesQuery(parseSearchParams(url.searchParams))),

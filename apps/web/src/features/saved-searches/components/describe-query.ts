@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { SavedSearch } from '@safqa/shared/validation/saved-searches';
 import { useCities } from '@/lib/cities';
 import { formatCurrency } from '@/lib/format';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import BookmarkCheck from 'lucide-react/icons/bookmark-check';
 import BookmarkPlus from 'lucide-react/icons/bookmark-plus';
 import type { SavedSearch } from '@safqa/shared/validation/saved-searches';

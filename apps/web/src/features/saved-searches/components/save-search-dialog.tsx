@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '@safqa/shared/validation/saved-searches';
 import { toast } from '@/components/ui/toast-store';
 import { useDescribeQuery } from './describe-query';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { SavedSearch } from '@safqa/shared/validation/saved-searches';
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
 import { Button, buttonClasses } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
 import * as Dialog from 'radix-ui/dialog';
 import X from 'lucide-react/icons/x';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** The dialog that holds the saved-search form (save from /search, edit from the profile). */

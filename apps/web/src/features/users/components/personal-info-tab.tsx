@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Save from 'lucide-react/icons/save';
 import type { Language } from '@safqa/shared/constants';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import KeyRound from 'lucide-react/icons/key-round';
 import { changePasswordBody } from '@safqa/shared/validation/users';
 import { PasswordChecklist } from '@/components/password-checklist';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import FileText from 'lucide-react/icons/file-text';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import Lock from 'lucide-react/icons/lock';

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Download from 'lucide-react/icons/download';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { buttonClasses } from '@/components/ui/button';

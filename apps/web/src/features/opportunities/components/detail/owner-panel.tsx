@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Pencil from 'lucide-react/icons/pencil';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { StatusBadge } from '@/components/status-badge';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { OnDemandBoundary } from '@/components/on-demand-boundary';

@@ -1,6 +1,6 @@
 import { useId, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as Dialog from 'radix-ui/dialog';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';

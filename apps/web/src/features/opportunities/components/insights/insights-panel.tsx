@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { INSIGHT_DAYS, type InsightDays, type Insights } from '@safqa/shared/validation/insights';
 import { ErrorState } from '@/components/list-states';
 import { Spinner } from '@/components/ui/spinner';

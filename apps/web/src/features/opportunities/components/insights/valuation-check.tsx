@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { valuationCheckInput, type ValuationCheckInput } from '@safqa/shared/validation/insights';
 import { useValuationCheck } from '../../api/check-valuation';
 import { ValuationPanel } from './valuation-panel';

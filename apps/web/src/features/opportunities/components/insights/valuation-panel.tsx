@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { VALUATION_MIN_COMPARABLES } from '@safqa/shared/constants';
 import type { Valuation, ValuationFlag } from '@safqa/shared/validation/insights';
 import { formatCurrency, formatNumber } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Search from 'lucide-react/icons/search';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { OPPORTUNITY_TYPES, type Language } from '@safqa/shared/constants';

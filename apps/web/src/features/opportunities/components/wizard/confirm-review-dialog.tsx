@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import * as AlertDialog from 'radix-ui/alert-dialog';
 import { buttonClasses } from '@/components/ui/button';
 import { useReturnFocus } from '@/lib/use-return-focus';

@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import UploadCloud from 'lucide-react/icons/cloud-upload';
 import { cn } from '@/lib/cn';
 import type { UploadProgressState } from './uploads';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Check from 'lucide-react/icons/check';
 import { opportunityInput } from '@safqa/shared/validation/opportunities';
 import { zodErrorMap } from '@safqa/shared/validation/messages';

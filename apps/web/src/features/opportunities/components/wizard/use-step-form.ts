@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useForm, type FieldValues, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { z } from 'zod';
 import { validationMessage, zodErrorMap } from '@safqa/shared/validation/messages';
 import { numberValue } from '@/lib/digits';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { OPPORTUNITY_TYPES } from '@safqa/shared/constants';
 import { basicInfoStep } from '@safqa/shared/validation/opportunities';
 import { IMAGE_ACCEPT } from '@safqa/shared/validation/uploads';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { normaliseSaudiPhone } from '@safqa/shared/phone';
 import { contactInfoStep } from '@safqa/shared/validation/opportunities';
 import { Field, Input, Textarea } from '@/components/ui/form-field';

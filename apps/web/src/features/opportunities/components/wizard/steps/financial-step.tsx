@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { financialInfoStep } from '@safqa/shared/validation/opportunities';
 import { Field, Input } from '@/components/ui/form-field';
 import { asLanguage } from '@/lib/localized';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { locationStep } from '@safqa/shared/validation/opportunities';
 import { controlClasses, Field } from '@/components/ui/form-field';
 import { citiesOfRegion, useCities } from '@/lib/cities';

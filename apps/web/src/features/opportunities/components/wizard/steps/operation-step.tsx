@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { operationDetailsStep } from '@safqa/shared/validation/opportunities';
 import { controlClasses, Field, Input } from '@/components/ui/form-field';
 import { lookupName, useLookup } from '@/lib/lookups';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import Pencil from 'lucide-react/icons/pencil';
 import { OpportunityLogo } from '@/components/opportunity-card';
 import { Button } from '@/components/ui/button';
