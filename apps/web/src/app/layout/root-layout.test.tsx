@@ -44,12 +44,12 @@ function renderApp(path = '/') {
     { initialEntries: [path] },
   );
   const user = userEvent.setup();
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { router, client, user };
+  return { router, client, user, unmount };
 }
 
 const signIn = (role: 'owner' | 'admin' = 'owner') =>
@@ -291,5 +291,12 @@ describe('page views', () => {
       );
     // Sent once the browser is idle (app/start-up.ts), never inside the render that changed the path.
     await waitFor(() => expect(paths()).toEqual(['/', '/search', '/faq']));
+  });
+
+  it('are not sent late by an app that is gone: unmounted before the browser was idle, it sends nothing', async () => {
+    const view = renderApp('/faq');
+    view.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls('/api/analytics/events')).toHaveLength(0);
   });
 });

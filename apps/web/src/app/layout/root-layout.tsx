@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import { DirectionProvider } from 'radix-ui/direction';
@@ -40,10 +40,23 @@ export function RootLayout() {
   useSessionEnd();
   useSilentRefresh();
 
-  // Measuring never delays the page: the page view is sent once the browser is idle.
+  // Measuring never delays the page: the page view is sent once the browser is idle. A path left
+  // quickly still counts; only an unmounted app (a test's, a torn-down root) sends nothing late.
+  const [pendingViews] = useState(() => new Set<() => void>());
   useEffect(() => {
-    afterHydration(() => trackPageView(location.pathname));
-  }, [location.pathname]);
+    const cancel = afterHydration(() => {
+      pendingViews.delete(cancel);
+      trackPageView(location.pathname);
+    });
+    pendingViews.add(cancel);
+  }, [location.pathname, pendingViews]);
+  useEffect(
+    () => () => {
+      for (const cancel of pendingViews) cancel();
+      pendingViews.clear();
+    },
+    [pendingViews],
+  );
 
   const loadingPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
   return (
