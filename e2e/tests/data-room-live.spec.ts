@@ -49,7 +49,10 @@ async function publicState(request: APIRequestContext, id: number) {
 async function put(request: APIRequestContext, url: string, data: unknown, token: string) {
   await request.get('/api/health');
   const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-  return request.put(url, { data, headers: { 'x-xsrf-token': cookie!.value, authorization: `Bearer ${token}` } });
+  return request.put(url, {
+    data,
+    headers: { 'x-xsrf-token': cookie!.value, authorization: `Bearer ${token}` },
+  });
 }
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -66,11 +69,20 @@ for (const language of ['ar', 'en'] as const) {
     test.describe.configure({ timeout: 180_000 });
     const t = (key: string) => text(language, key);
 
-    test('a confidential document added from the data room card leaves the listing live', async ({ browser, request, baseURL }) => {
+    test('a confidential document added from the data room card leaves the listing live', async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
       const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       const owner = await registerOwner(request, `live-owner-${language}`, `Owner ${stamp}`);
       const admin = await login(request, ADMIN_EMAIL, ADMIN_PASSWORD);
-      const id = await publishListing(request, listingInput(stamp), owner.session.accessToken, admin.accessToken);
+      const id = await publishListing(
+        request,
+        listingInput(stamp),
+        owner.session.accessToken,
+        admin.accessToken,
+      );
       const { context, page } = await signedIn(browser, baseURL!, owner.session, language, PHONE);
       try {
         await page.goto(`/opportunities/${id}`);
@@ -80,7 +92,11 @@ for (const language of ['ar', 'en'] as const) {
         await expect(documents.getByText(t('data-room.confidential.empty'))).toBeVisible();
         await documents
           .getByLabel(t('data-room.confidential.file'), { exact: true })
-          .setInputFiles({ name: 'payroll.pdf', mimeType: 'application/pdf', buffer: pdf('Payroll 2025 confidential') });
+          .setInputFiles({
+            name: 'payroll.pdf',
+            mimeType: 'application/pdf',
+            buffer: pdf('Payroll 2025 confidential'),
+          });
         const name = language === 'ar' ? 'كشف الرواتب 2025' : 'Payroll 2025';
         await documents.getByLabel(t('data-room.confidential.name'), { exact: true }).fill(name);
         await documents.getByRole('button', { name: t('data-room.confidential.add'), exact: true }).click();
@@ -96,7 +112,9 @@ for (const language of ['ar', 'en'] as const) {
         await expect(list.getByText(name)).toBeVisible();
         await expect(page.getByText(t('opportunities.owner.statusHelp.pending'))).toHaveCount(0);
 
-        await list.getByRole('button', { name: t('data-room.confidential.removeNamed').replace('{{name}}', name) }).click();
+        await list
+          .getByRole('button', { name: t('data-room.confidential.removeNamed').replace('{{name}}', name) })
+          .click();
         await expect(documents.getByText(t('data-room.confidential.empty'))).toBeVisible();
         expect(await publicState(request, id)).toEqual({ http: 200, status: 'approved' });
       } finally {
@@ -104,15 +122,26 @@ for (const language of ['ar', 'en'] as const) {
       }
     });
 
-    test('a listing under review shows "under review" to its bookmarker, and stays hidden from others', async ({ browser, request, baseURL }) => {
+    test('a listing under review shows "under review" to its bookmarker, and stays hidden from others', async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
       const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       const owner = await registerOwner(request, `review-owner-${language}`, `Owner ${stamp}`);
       const investor = await registerOwner(request, `review-investor-${language}`, `Fund ${stamp}`);
       const admin = await login(request, ADMIN_EMAIL, ADMIN_PASSWORD);
       const input = listingInput(stamp);
       const id = await publishListing(request, input, owner.session.accessToken, admin.accessToken);
-      expect((await post(request, `/api/favorites/${id}`, undefined, investor.session.accessToken)).status()).toBe(204);
-      const edited = await put(request, `/api/opportunities/${id}`, { ...input, requiredAmount: 1_100_000 }, owner.session.accessToken);
+      expect(
+        (await post(request, `/api/favorites/${id}`, undefined, investor.session.accessToken)).status(),
+      ).toBe(204);
+      const edited = await put(
+        request,
+        `/api/opportunities/${id}`,
+        { ...input, requiredAmount: 1_100_000 },
+        owner.session.accessToken,
+      );
       expect(edited.status(), await edited.text()).toBe(200);
       expect(await publicState(request, id)).toEqual({ http: 404, status: null });
 
@@ -122,7 +151,9 @@ for (const language of ['ar', 'en'] as const) {
         await waitForApp(page);
         const title = language === 'ar' ? input.nameAr : input.name;
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-        const notice = page.getByRole('status').filter({ hasText: t('opportunities.detail.underReviewBody') });
+        const notice = page
+          .getByRole('status')
+          .filter({ hasText: t('opportunities.detail.underReviewBody') });
         await expect(notice.getByText(t('opportunities.detail.underReview'), { exact: true })).toBeVisible();
         expect(await pageWidth(page)).toBeLessThanOrEqual(375);
         await shot(page, `under-review-page-${language}`, notice);
@@ -138,7 +169,13 @@ for (const language of ['ar', 'en'] as const) {
         await context.close();
       }
 
-      const stranger = await signedIn(browser, baseURL!, (await registerOwner(request, `review-stranger-${language}`)).session, language, PHONE);
+      const stranger = await signedIn(
+        browser,
+        baseURL!,
+        (await registerOwner(request, `review-stranger-${language}`)).session,
+        language,
+        PHONE,
+      );
       try {
         await stranger.page.goto(`/opportunities/${id}`);
         await waitForApp(stranger.page);

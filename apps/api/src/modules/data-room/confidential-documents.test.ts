@@ -45,9 +45,20 @@ describe('adding a confidential document', () => {
     const res = await room.owner.client.post(base(), { url: file.url, name: 'Lease contract.pdf' });
     expect(res.statusCode).toBe(201);
     const { document } = res.json() as {
-      document: { id: number; name: string; confidential: boolean; url: string; size: number; mimeType: string };
+      document: {
+        id: number;
+        name: string;
+        confidential: boolean;
+        url: string;
+        size: number;
+        mimeType: string;
+      };
     };
-    expect(document).toMatchObject({ name: 'Lease contract.pdf', confidential: true, mimeType: 'application/pdf' });
+    expect(document).toMatchObject({
+      name: 'Lease contract.pdf',
+      confidential: true,
+      mimeType: 'application/pdf',
+    });
     expect(document.id).toBeGreaterThan(0);
 
     const after = await statusOf(room.id);
@@ -103,14 +114,21 @@ describe('adding a confidential document', () => {
     const theirs = await uploadPdf(room.other.client, 'theirs.pdf');
     const foreign = await room.owner.client.post(base(), { url: theirs.url, name: 'Theirs.pdf' });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { url: ar('upload_unknown') } });
+    expect(foreign.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { url: ar('upload_unknown') },
+    });
 
     // A file this listing already holds (the confidential payroll the fixture attached).
     const held = await room.owner.client.post(base(), { url: room.uploadUrl, name: 'Again.pdf' });
     expect(held.statusCode).toBe(400);
     expect(held.json().fields).toEqual({ url: ar('upload_in_use') });
 
-    for (const url of ['/uploads/images/2026/abc.webp', '/files/docs/2026/nothing.pdf', 'javascript:alert(1)']) {
+    for (const url of [
+      '/uploads/images/2026/abc.webp',
+      '/files/docs/2026/nothing.pdf',
+      'javascript:alert(1)',
+    ]) {
       const res = await room.owner.client.post(base(), { url, name: 'Bad.pdf' });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({ url: ar('upload_unknown') });
@@ -147,7 +165,10 @@ describe('adding a confidential document', () => {
     );
     const results = await Promise.all(
       files.map((f, i) =>
-        room.owner.client.post(`/api/opportunities/${id}/confidential-documents`, { url: f.url, name: `F${i}.pdf` }),
+        room.owner.client.post(`/api/opportunities/${id}/confidential-documents`, {
+          url: f.url,
+          name: `F${i}.pdf`,
+        }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);

@@ -53,7 +53,10 @@ beforeAll(async () => {
   await makeOffer(offerMaker, room.id);
   expect((await favorites(room.other.client)).find((c) => c.id === room.id)?.underReview).toBe(false);
   // The owner edits something public: back to review.
-  const edited = await room.owner.client.put(`/api/opportunities/${room.id}`, validInput({ name: 'Edited name' }));
+  const edited = await room.owner.client.put(
+    `/api/opportunities/${room.id}`,
+    validInput({ name: 'Edited name' }),
+  );
   expect(edited.statusCode).toBe(200);
   expect(edited.json().status).toBe('pending');
 });

@@ -10,10 +10,15 @@ export interface NewConfidentialDocument {
 }
 
 /** POST /api/uploads/docs, then POST /api/opportunities/{id}/confidential-documents with its link. */
-export async function addConfidentialDocument(opportunityId: number, { file, name }: NewConfidentialDocument) {
+export async function addConfidentialDocument(
+  opportunityId: number,
+  { file, name }: NewConfidentialDocument,
+) {
   const body = new FormData();
   body.append(DOCUMENT_UPLOAD_FIELD, file, file.name);
-  const uploaded = await api.post<{ files: Array<{ url: string }> }>('/api/uploads/docs', body, { auth: true });
+  const uploaded = await api.post<{ files: Array<{ url: string }> }>('/api/uploads/docs', body, {
+    auth: true,
+  });
   const input: ConfidentialDocumentInput = { url: uploaded.files[0]!.url, name };
   const answer = await api.post<{ document: ConfidentialDocument }>(
     `/api/opportunities/${opportunityId}/confidential-documents`,

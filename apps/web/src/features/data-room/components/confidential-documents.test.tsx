@@ -46,9 +46,25 @@ describe('the owner’s confidential documents on the data room card', () => {
     signIn();
     const calls = mockApi(({ url, method }) => {
       if (url === '/api/uploads/docs' && method === 'POST')
-        return jsonResponse({ files: [{ url: '/files/docs/2026/new.pdf?sig=2', name: 'lease.pdf' }] }, { status: 201 });
+        return jsonResponse(
+          { files: [{ url: '/files/docs/2026/new.pdf?sig=2', name: 'lease.pdf' }] },
+          { status: 201 },
+        );
       if (url === '/api/opportunities/4/confidential-documents' && method === 'POST')
-        return jsonResponse({ document: { id: 42, name: 'عقد الإيجار', url: 'x', size: 1, mimeType: 'application/pdf', expiresAt: 'x', confidential: true } }, { status: 201 });
+        return jsonResponse(
+          {
+            document: {
+              id: 42,
+              name: 'عقد الإيجار',
+              url: 'x',
+              size: 1,
+              mimeType: 'application/pdf',
+              expiresAt: 'x',
+              confidential: true,
+            },
+          },
+          { status: 201 },
+        );
       return undefined;
     });
     renderWithProviders(<OwnerDataRoom opportunityId={4} confidentialCount={0} documents={[]} />);
@@ -58,7 +74,10 @@ describe('the owner’s confidential documents on the data room card', () => {
     expect(screen.getByText('اختر ملفًا')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    await userEvent.upload(screen.getByLabelText('الملف'), new File(['%PDF-1.4'], 'lease.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(
+      screen.getByLabelText('الملف'),
+      new File(['%PDF-1.4'], 'lease.pdf', { type: 'application/pdf' }),
+    );
     const name = screen.getByLabelText('الاسم الذي يراه المستثمرون الموافق عليهم');
     expect(name).toHaveValue('lease.pdf');
     await userEvent.clear(name);
@@ -85,13 +104,20 @@ describe('the owner’s confidential documents on the data room card', () => {
         return jsonResponse({ files: [{ url: '/files/docs/2026/new.pdf?sig=2' }] }, { status: 201 });
       if (url.endsWith('/confidential-documents') && method === 'POST')
         return jsonResponse(
-          { code: 'VALIDATION_FAILED', message: 'x', fields: { documents: 'بلغت الفرصة الحد الأقصى من المستندات (5)؛ احذف مستندًا أولًا' } },
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'x',
+            fields: { documents: 'بلغت الفرصة الحد الأقصى من المستندات (5)؛ احذف مستندًا أولًا' },
+          },
           { status: 400 },
         );
       return undefined;
     });
     renderWithProviders(<OwnerDataRoom opportunityId={4} confidentialCount={1} documents={DOCS} />);
-    await userEvent.upload(await screen.findByLabelText('الملف'), new File(['%PDF-1.4'], 'six.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(
+      await screen.findByLabelText('الملف'),
+      new File(['%PDF-1.4'], 'six.pdf', { type: 'application/pdf' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'إضافة المستند' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('تعذّرت إضافة المستند');
@@ -101,14 +127,22 @@ describe('the owner’s confidential documents on the data room card', () => {
   it('lists them and removes one by its id, in English too', async () => {
     signIn();
     await setLanguage('en');
-    const calls = mockApi(({ method }) => (method === 'DELETE' ? new Response(null, { status: 204 }) : undefined));
+    const calls = mockApi(({ method }) =>
+      method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
+    );
     renderWithProviders(<OwnerDataRoom opportunityId={4} confidentialCount={1} documents={DOCS} />);
     const list = await screen.findByRole('list', { name: 'Confidential documents' });
     expect(within(list).getByText('رواتب 2025.pdf')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove رواتب 2025.pdf' }));
     await waitFor(() =>
-      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/opportunities/4/confidential-documents/41')).toBe(true),
+      expect(
+        calls.some(
+          (c) => c.method === 'DELETE' && c.url === '/api/opportunities/4/confidential-documents/41',
+        ),
+      ).toBe(true),
     );
-    await waitFor(() => expect(getToastState().toasts[0]).toMatchObject({ title: 'The document was removed' }));
+    await waitFor(() =>
+      expect(getToastState().toasts[0]).toMatchObject({ title: 'The document was removed' }),
+    );
   });
 });

@@ -62,7 +62,11 @@ function AddDocumentForm({ opportunityId }: { opportunityId: number }) {
       <h4 id="confidential-add-title" className="text-sm font-bold text-slate-900 dark:text-white">
         {t('data-room.confidential.addTitle')}
       </h4>
-      <Field label={t('data-room.confidential.file')} hint={t('data-room.confidential.fileHint')} error={missing.file}>
+      <Field
+        label={t('data-room.confidential.file')}
+        hint={t('data-room.confidential.fileHint')}
+        error={missing.file}
+      >
         {(control) => (
           <input
             {...control}
@@ -96,7 +100,12 @@ function AddDocumentForm({ opportunityId }: { opportunityId: number }) {
           {failureText(add.error)}
         </Alert>
       ) : null}
-      <Button type="submit" disabled={add.isPending} aria-busy={add.isPending || undefined} className="w-full">
+      <Button
+        type="submit"
+        disabled={add.isPending}
+        aria-busy={add.isPending || undefined}
+        className="w-full"
+      >
         {add.isPending ? <SpinnerIcon /> : <Upload aria-hidden="true" className="size-4" />}
         {add.isPending ? t('data-room.confidential.adding') : t('data-room.confidential.add')}
       </Button>
@@ -119,7 +128,10 @@ export function ConfidentialDocuments({
   const remove = useRemoveConfidentialDocument(opportunityId);
 
   return (
-    <section aria-labelledby="confidential-docs-title" className="grid gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+    <section
+      aria-labelledby="confidential-docs-title"
+      className="grid gap-3 border-t border-slate-200 pt-4 dark:border-slate-800"
+    >
       <div className="grid gap-1">
         <h3 id="confidential-docs-title" className="text-base font-bold text-slate-900 dark:text-white">
           {t('data-room.confidential.title')}
@@ -140,7 +152,10 @@ export function ConfidentialDocuments({
                 className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
               >
                 <FileText aria-hidden="true" className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
-                <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900 dark:text-white" dir="auto">
+                <p
+                  className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900 dark:text-white"
+                  dir="auto"
+                >
                   {doc.name}
                 </p>
                 {doc.id !== undefined ? (

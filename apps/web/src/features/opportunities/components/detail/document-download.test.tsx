@@ -6,8 +6,20 @@ import { setTokens } from '@/lib/session';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { Documents } from './detail-sections';
 
-const SECRET = { name: 'Payroll.pdf', url: '/files/docs/2026/p.pdf?scope=4.9&sig=old', size: 2048, mimeType: 'application/pdf', expiresAt: '2030-01-01T00:00:00Z', confidential: true };
-const PUBLIC = { ...SECRET, name: 'Brochure.pdf', url: '/files/docs/2026/b.pdf?sig=old', confidential: false };
+const SECRET = {
+  name: 'Payroll.pdf',
+  url: '/files/docs/2026/p.pdf?scope=4.9&sig=old',
+  size: 2048,
+  mimeType: 'application/pdf',
+  expiresAt: '2030-01-01T00:00:00Z',
+  confidential: true,
+};
+const PUBLIC = {
+  ...SECRET,
+  name: 'Brochure.pdf',
+  url: '/files/docs/2026/b.pdf?sig=old',
+  confidential: false,
+};
 
 const listing = (over: Partial<OpportunityDetail>) =>
   ({
