@@ -48,7 +48,8 @@ function announce(state: string, payload: string | null = null) {
   });
 }
 
-describe('HumanCheck', () => {
+// In order: the first test needs the widget's first download, which the stand-in fails once.
+describe('HumanCheck', { shuffle: false }, () => {
   it('shows a localised error with retry when the widget cannot be downloaded, then loads on retry', async () => {
     const onVerify = vi.fn();
     render(<HumanCheck onVerify={onVerify} />);
