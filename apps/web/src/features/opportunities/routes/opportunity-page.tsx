@@ -230,7 +230,8 @@ export function Component() {
               </li>
             </ul>
             <HydrationSlice>
-              <BookmarkButton id={o.id} isFavorite={o.isFavorite} />
+              {/* Bookmarking one's own listing keeps nothing worth keeping. */}
+              {o.isOwner ? null : <BookmarkButton id={o.id} isFavorite={o.isFavorite} />}
               <ShareButtons id={o.id} />
             </HydrationSlice>
           </section>
