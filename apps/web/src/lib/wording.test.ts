@@ -39,7 +39,7 @@ function allTexts(lang: string): string[] {
 }
 
 const WORDS = {
-  ar: { approved: 'منشورة', buy: 'بيع', notApproved: /معتمد/ },
+  ar: { approved: 'منشورة', buy: 'بيع', notApproved: /عتمد/ },
   en: { approved: 'Published', buy: 'For sale', notApproved: /\bapproved listings?\b|^Approved$|\bSale\b/ },
 } as const;
 
