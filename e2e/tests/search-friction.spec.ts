@@ -1,6 +1,8 @@
 import { text } from '../support/locales';
 import { expect, test } from '../support/fixtures';
 
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
 /**
  * /search on a 375 px phone (issue 22 item 12): the long filter panel closes after a search so the
  * results are in view, and a page past the last one says so and leads back instead of "no matching
@@ -28,12 +30,14 @@ for (const language of ['ar', 'en'] as const) {
       const firstCard = page.getByRole('region').getByRole('listitem').first();
       await expect(firstCard).toBeInViewport();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/search-after-search-${language}.png` });
     });
 
     test('a page past the last one says so and leads back to the last page', async ({ page }) => {
       await page.goto('/search?sort=newest&page=999');
       await expect(page.getByText(text(language, 'opportunities.search.pastEndTitle'))).toBeVisible();
       await expect(page.getByText(text(language, 'opportunities.search.emptyTitle'))).toHaveCount(0);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/search-past-end-${language}.png` });
       await page.getByRole('link', { name: text(language, 'opportunities.search.lastPage') }).click();
       await expect(page).toHaveURL(/[?&]page=(\d+)/);
       const last = Number(new URL(page.url()).searchParams.get('page'));
