@@ -91,7 +91,7 @@ for (const language of ['ar', 'en'] as const) {
       const label = t('insights.panel.openNamed').replace('{{name}}', name[language]);
       await page.getByRole('button', { name: label }).click();
       const panel = page.getByRole('region', { name: label });
-      const chart = panel.locator('.recharts-surface');
+      const chart = panel.locator('.recharts-wrapper > svg.recharts-surface');
       await expect(chart).toBeVisible();
       const curves = await panel
         .locator('path.recharts-line-curve')

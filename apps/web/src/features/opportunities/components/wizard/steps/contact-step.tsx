@@ -25,22 +25,28 @@ export function ContactStep({ formId, values, serverErrors, onChange, onNext }: 
   const optional = ` (${t('opportunities.wizard.optional')})`;
   const phone = form.register('contactPhone');
   const account = useCurrentUser();
-  const [prefilled, setPrefilled] = useState(false);
+  // Decided when the step opens: only a step with nothing given yet is filled from the account (and
+  // says so); coming back to it later, or to an edited listing, leaves what is there.
+  const [startsEmpty] = useState(() =>
+    CONTACT_FIELDS.every((field) => String(values[field] ?? '').trim() === ''),
+  );
+  const prefilled = startsEmpty && account.data !== undefined;
   const prefill = useEffectEvent((user: CurrentUser) => {
-    if (CONTACT_FIELDS.some((field) => String(form.getValues(field) ?? '').trim() !== '')) return;
     const fromAccount = {
       contactMemberName: user.username,
       contactEmail: user.email,
       contactPhone: user.phoneNumber ? normaliseSaudiPhone(user.phoneNumber) : '',
     };
     for (const field of CONTACT_FIELDS) {
-      if (fromAccount[field]) form.setValue(field, fromAccount[field], { shouldDirty: true });
+      // A field typed into while the account was loading keeps what was typed.
+      if (fromAccount[field] && String(form.getValues(field) ?? '').trim() === '') {
+        form.setValue(field, fromAccount[field], { shouldDirty: true });
+      }
     }
-    setPrefilled(true);
   });
   useEffect(() => {
-    if (account.data) prefill(account.data);
-  }, [account.data]);
+    if (startsEmpty && account.data) prefill(account.data);
+  }, [startsEmpty, account.data]);
 
   return (
     <form
