@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApproved, createListing, createUser, seedLookups, type TestUser } from '../../../test/opportunity-fixtures';
+import {
+  createApproved,
+  createListing,
+  createUser,
+  seedLookups,
+  type TestUser,
+} from '../../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../../test/test-app';
 import { teaserFileName } from './teaser-routes';
 
@@ -48,10 +54,14 @@ describe('GET /api/opportunities/{id}/teaser.pdf', () => {
       offeredPercentage: 100,
       yearlySales: 7_654_321,
     });
-    const res = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`);
+    const res = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`, {
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain(`safqa-corniche-fishermen-seafood-restaurant-${id}.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="safqa-corniche-fishermen-seafood-restaurant-${id}.pdf"; filename*=UTF-8''safqa-corniche-fishermen-seafood-restaurant-${id}.pdf`,
+    );
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
@@ -66,8 +76,36 @@ describe('GET /api/opportunities/{id}/teaser.pdf', () => {
     expect(text).not.toContain('7,654,321');
   });
 
+  it('names the download in Arabic for an Arabic reader (RFC 5987), with the English slug as the ASCII fallback', async () => {
+    const id = await createApproved(t.app, owner, admin, {
+      nameAr: 'مقهى «الجبل»: ضباب/أبها',
+      name: 'Dabab Mountain Cafe',
+    });
+    const arabic = `صفقة-مقهى-«الجبل»-ضباب-أبها-${id}.pdf`;
+    for (const headers of [{ 'accept-language': 'ar' }, {}]) {
+      const res = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`, { headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="safqa-dabab-mountain-cafe-${id}.pdf"; filename*=UTF-8''${encodeURIComponent(arabic)}`,
+      );
+      expect(res.headers.vary).toContain('Accept-Language');
+    }
+    const english = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.headers['content-disposition']).toContain(
+      `filename*=UTF-8''safqa-dabab-mountain-cafe-${id}.pdf`,
+    );
+    // One rendering serves both languages: the same body and ETag.
+    const arabicAgain = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`);
+    expect(english.headers.etag).toBe(arabicAgain.headers.etag);
+  });
+
   it('keeps the letters of ligatures (lam-alef, the name of God) and dotted letters apart and in order', async () => {
-    const id = await createApproved(t.app, owner, admin, { nameAr: 'مؤسسة عبد الله لا خلاف للتجارة', name: 'Abdullah Trading' });
+    const id = await createApproved(t.app, owner, admin, {
+      nameAr: 'مؤسسة عبد الله لا خلاف للتجارة',
+      name: 'Abdullah Trading',
+    });
     const text = await pdfText((await anonymous.get(`/api/opportunities/${id}/teaser.pdf`)).rawPayload);
     expect(text).toContain('مؤسسة عبد الله لا خلاف للتجارة');
   });
