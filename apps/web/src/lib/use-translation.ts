@@ -52,7 +52,8 @@ function remembered(t: TFunction): TFunction {
   const texts = new Map<string, string>();
   const lookup = (...args: unknown[]): unknown => {
     const [key] = args;
-    if (args.length !== 1 || typeof key !== 'string') return (t as (...a: unknown[]) => unknown)(...args);
+    if (args.length !== 1 || typeof key !== 'string')
+      return (t as unknown as (...a: unknown[]) => unknown)(...args);
     let text = texts.get(key);
     if (text === undefined) {
       text = String((t as (k: string) => unknown)(key));

@@ -29,7 +29,10 @@ const series = [
 describe('ChartCard', () => {
   it('keeps the aria-hidden drawing out of the tab order (axe aria-hidden-focus) and gives the figures as a table', async () => {
     const { container } = render(<ChartCard title="Page views per day" label="Views" series={series} />);
-    await vi.waitFor(() => expect(container.querySelector('svg.recharts-surface')).not.toBeNull());
+    // recharts is loaded on demand: its first import can take seconds on a busy machine.
+    await vi.waitFor(() => expect(container.querySelector('svg.recharts-surface')).not.toBeNull(), {
+      timeout: 15_000,
+    });
     const drawing = container.querySelector('[aria-hidden="true"]')!;
     expect(
       drawing.querySelectorAll('[tabindex]:not([tabindex="-1"]), a[href], button, input, select, textarea'),
