@@ -92,7 +92,7 @@ export function Component() {
               <div className="grid min-w-0 gap-1">
                 <h2 className="font-bold text-slate-900 dark:text-white">{question(faq)}</h2>
                 <p className="line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{answer(faq)}</p>
-                <p className="text-xs text-slate-600 dark:text-slate-400">
+                <p className="text-xs text-slate-600 dark:text-slate-400" dir="auto">
                   <bdi lang={lng === 'en' ? 'ar' : 'en'}>{other(faq)}</bdi>
                 </p>
               </div>
