@@ -145,8 +145,12 @@ export function Component() {
             {title}
           </h1>
           {otherTitle && otherTitle !== title ? (
-            <p className="mt-1 text-slate-600 dark:text-slate-400" dir="auto">
-              <bdi lang={lng === 'ar' ? 'en' : 'ar'}>{otherTitle}</bdi>
+            <p
+              className="mt-1 text-slate-600 dark:text-slate-400"
+              lang={lng === 'ar' ? 'en' : 'ar'}
+              dir="auto"
+            >
+              {otherTitle}
             </p>
           ) : null}
           <p className="mt-2 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">

@@ -5,6 +5,7 @@ import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { OPPORTUNITY_TYPES, type Language } from '@safqa/shared/constants';
 import { validationMessage } from '@safqa/shared/validation/messages';
 import { Button } from '@/components/ui/button';
+import { CommitSelect } from '@/components/ui/commit-select';
 import { controlClasses, Field, Input } from '@/components/ui/form-field';
 import { citiesOfRegion, useCities } from '@/lib/cities';
 import { lookupName, useLookup } from '@/lib/lookups';
@@ -61,7 +62,13 @@ export function SearchFilters({ state, onChange }: Props) {
     const minAmount = amountOf(min);
     const maxAmount = amountOf(max);
     const found = { min: amountError(minAmount, lng), max: amountError(maxAmount, lng) };
-    if (!found.min && !found.max && typeof minAmount === 'number' && typeof maxAmount === 'number' && minAmount > maxAmount) {
+    if (
+      !found.min &&
+      !found.max &&
+      typeof minAmount === 'number' &&
+      typeof maxAmount === 'number' &&
+      minAmount > maxAmount
+    ) {
       // Under the maximum: it is the bound that is below the other.
       found.max = validationMessage('amount_range', lng);
     }
@@ -80,7 +87,12 @@ export function SearchFilters({ state, onChange }: Props) {
 
   const regionCities = citiesOfRegion(cities.data, state.regionId);
   return (
-    <form role="search" aria-label={t('opportunities.search.filtersLabel')} onSubmit={submit} className="grid gap-4">
+    <form
+      role="search"
+      aria-label={t('opportunities.search.filtersLabel')}
+      onSubmit={submit}
+      className="grid gap-4"
+    >
       <Field label={t('opportunities.search.text')}>
         {(control) => (
           <Input
@@ -95,11 +107,11 @@ export function SearchFilters({ state, onChange }: Props) {
       </Field>
       <Field label={t('opportunities.search.businessType')}>
         {(control) => (
-          <select
+          <CommitSelect
             {...control}
             className={controlClasses}
-            value={state.businessTypeId ?? ''}
-            onChange={(event) => onChange({ businessTypeId: toId(event.target.value) })}
+            value={String(state.businessTypeId ?? '')}
+            onCommit={(value) => onChange({ businessTypeId: toId(value) })}
           >
             <option value="">{t('opportunities.search.any')}</option>
             {businessTypes.data?.map((item) => (
@@ -107,19 +119,22 @@ export function SearchFilters({ state, onChange }: Props) {
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </CommitSelect>
         )}
       </Field>
       <Field label={t('opportunities.search.region')}>
         {(control) => (
-          <select
+          <CommitSelect
             {...control}
             className={controlClasses}
-            value={state.regionId ?? ''}
-            onChange={(event) => {
-              const regionId = toId(event.target.value);
+            value={String(state.regionId ?? '')}
+            onCommit={(value) => {
+              const regionId = toId(value);
               const city = cities.data?.find((c) => c.id === state.cityId);
-              onChange({ regionId, cityId: city && regionId && city.regionId !== regionId ? null : state.cityId });
+              onChange({
+                regionId,
+                cityId: city && regionId && city.regionId !== regionId ? null : state.cityId,
+              });
             }}
           >
             <option value="">{t('opportunities.search.any')}</option>
@@ -128,17 +143,17 @@ export function SearchFilters({ state, onChange }: Props) {
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </CommitSelect>
         )}
       </Field>
       <Field label={t('opportunities.search.city')}>
         {(control) => (
-          <select
+          <CommitSelect
             {...control}
             className={controlClasses}
-            value={state.cityId ?? ''}
-            onChange={(event) => {
-              const cityId = toId(event.target.value);
+            value={String(state.cityId ?? '')}
+            onCommit={(value) => {
+              const cityId = toId(value);
               const city = cities.data?.find((c) => c.id === cityId);
               onChange({ cityId, regionId: city ? city.regionId : state.regionId });
             }}
@@ -149,11 +164,13 @@ export function SearchFilters({ state, onChange }: Props) {
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </CommitSelect>
         )}
       </Field>
       <fieldset className="grid gap-2">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">{t('opportunities.search.type')}</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t('opportunities.search.type')}
+        </legend>
         <div className="flex flex-wrap gap-2">
           {[null, ...OPPORTUNITY_TYPES].map((type) => (
             <label
@@ -173,17 +190,35 @@ export function SearchFilters({ state, onChange }: Props) {
         </div>
       </fieldset>
       <fieldset className="grid gap-2">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">{t('opportunities.search.amount')}</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t('opportunities.search.amount')}
+        </legend>
         <div className="grid grid-cols-2 gap-2">
           {/* Text fields: type=number drops the Arabic-Indic digits an Arabic keyboard types. */}
           <Field label={t('opportunities.search.minAmount')} error={errors.min}>
             {(control) => (
-              <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" value={min} onChange={(event) => setMin(event.target.value)} />
+              <Input
+                {...control}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                dir="ltr"
+                value={min}
+                onChange={(event) => setMin(event.target.value)}
+              />
             )}
           </Field>
           <Field label={t('opportunities.search.maxAmount')} error={errors.max}>
             {(control) => (
-              <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" value={max} onChange={(event) => setMax(event.target.value)} />
+              <Input
+                {...control}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                dir="ltr"
+                value={max}
+                onChange={(event) => setMax(event.target.value)}
+              />
             )}
           </Field>
         </div>
