@@ -18,9 +18,9 @@ export function AdvisorCard({ advisor }: { advisor: Advisor }) {
           {advisor.username.slice(0, 1).toUpperCase()}
         </span>
         <div className="min-w-0">
-          <h3 className="truncate font-bold text-slate-900 dark:text-white" dir="auto">
+          <h2 className="truncate font-bold text-slate-900 dark:text-white" dir="auto">
             {advisor.username}
-          </h3>
+          </h2>
           <p className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
             <Briefcase aria-hidden="true" className="size-4" />
             {t('advisors.years', {
