@@ -20,7 +20,7 @@ const faq = (id: number): AdminFaq => ({
 /** The server's FAQ list, reordered by PUT /api/admin/faqs/order as the real one does. */
 function faqsServer() {
   let list = [faq(1), faq(2), faq(3)];
-  return mockApi(async (url, init) => {
+  return mockApi((url, init) => {
     if (url.pathname === '/api/admin/faqs/order' && init?.method === 'PUT') {
       const { ids } = JSON.parse(String(init.body)) as { ids: number[] };
       list = ids.map((id) => list.find((item) => item.id === id)!);
