@@ -35,6 +35,18 @@ function strongDirection(word: string): Direction | null {
   return null;
 }
 
+/**
+ * The direction of a paragraph of user text, as `dir="auto"` decides it in the browser: that of its
+ * first letter (Arabic or Latin), else `fallback`. An owner may write the English fields in Arabic.
+ */
+export function paragraphDirection(text: string, fallback: Direction): Direction {
+  for (const char of text) {
+    if (ARABIC.test(char)) return 'rtl';
+    if (/[A-Za-z\u00C0-\u024F]/.test(char)) return 'ltr';
+  }
+  return fallback;
+}
+
 /** A word split into pieces drawn with one font each: ASCII inside an Arabic word (punctuation, digits) uses the Latin font. */
 export interface Piece {
   text: string;
@@ -112,9 +124,89 @@ export function wrap(text: string, maxWidth: number, measure: Measure, spaceWidt
 }
 
 /**
- * Places one line's words. Runs of the same direction stay together; runs follow the base direction
- * (right to left for Arabic lines), and inside a run words follow the run's own direction. Neutral
- * words take the direction of the run before them (or the base direction at the start).
+ * Punctuation that the Unicode bidirectional algorithm treats as neutral at a word's edges: a
+ * sentence's full stop, commas, quotes and brackets. Signs that belong to a number (`%`, `+`, `-`,
+ * currency) stay on it, as the algorithm keeps them with the digits (rule W5).
+ */
+const EDGE_NEUTRAL = /[.,;:!?'"()[\]{}«»…\u060C\u061B\u061F]/;
+
+/** A piece of a line in logical order: a word's core or its edge punctuation, or the space between words. */
+interface Atom {
+  text: string;
+  /** R: Arabic, L: Latin letters, EN: a number, N: neutral punctuation, WS: the space between words. */
+  type: 'R' | 'L' | 'EN' | 'N' | 'WS';
+}
+
+/** A word as its leading punctuation, its core (first to last letter or digit) and its trailing punctuation. */
+function splitEdges(word: string): Atom[] {
+  const chars = [...word];
+  let first = 0;
+  while (first < chars.length && EDGE_NEUTRAL.test(chars[first]!)) first += 1;
+  let last = chars.length - 1;
+  while (last >= first && EDGE_NEUTRAL.test(chars[last]!)) last -= 1;
+  const core = chars.slice(first, last + 1).join('');
+  const direction = strongDirection(core);
+  if (!core || !direction) return [{ text: word, type: 'N' }];
+  const atoms: Atom[] = [];
+  if (first > 0) atoms.push({ text: chars.slice(0, first).join(''), type: 'N' });
+  const type = direction === 'rtl' ? 'R' : /[A-Za-z\u00C0-\u024F]/.test(core) ? 'L' : 'EN';
+  atoms.push({ text: core, type });
+  if (last < chars.length - 1) atoms.push({ text: chars.slice(last + 1).join(''), type: 'N' });
+  return atoms;
+}
+
+/**
+ * Embedding levels of a line's atoms, after the Unicode bidirectional algorithm (UAX #9) reduced to
+ * what a line of words needs: a number after Latin letters is Latin (W7); neutrals and spaces between
+ * two pieces of the same direction take it, otherwise the line's (N1, N2), numbers counting as right
+ * to left; Latin and numbers sit one or two levels above an Arabic base, Arabic one above a Latin
+ * base (I1, I2). Without this, a sentence's final full stop after a number or a Latin word in an
+ * Arabic line was drawn on the number's right, inside the sentence, rather than at its end.
+ */
+function levels(atoms: Atom[], base: Direction): number[] {
+  const baseStrong = base === 'rtl' ? 'R' : 'L';
+  // W7: a number takes the direction of the strong letter before it when that is Latin.
+  let previousStrong: 'R' | 'L' = baseStrong;
+  const resolved = atoms.map((atom) => {
+    if (atom.type === 'R' || atom.type === 'L') previousStrong = atom.type;
+    return atom.type === 'EN' && previousStrong === 'L' ? 'L' : atom.type;
+  });
+  // N1, N2: neutrals between two strong pieces of one direction (numbers count as R) take it.
+  const strongAt = (index: number) => {
+    const type = resolved[index];
+    return type === 'EN' ? 'R' : type === 'R' || type === 'L' ? type : null;
+  };
+  const final = resolved.map((type, index) => {
+    if (type !== 'N' && type !== 'WS') return type;
+    let before: 'R' | 'L' = baseStrong;
+    for (let i = index - 1; i >= 0; i -= 1) {
+      const strong = strongAt(i);
+      if (strong) {
+        before = strong;
+        break;
+      }
+    }
+    let after: 'R' | 'L' = baseStrong;
+    for (let i = index + 1; i < resolved.length; i += 1) {
+      const strong = strongAt(i);
+      if (strong) {
+        after = strong;
+        break;
+      }
+    }
+    return before === after ? before : baseStrong;
+  });
+  return final.map((type) => {
+    if (base === 'rtl') return type === 'R' ? 1 : 2;
+    return type === 'L' ? 0 : type === 'R' ? 1 : 2;
+  });
+}
+
+/**
+ * Places one line's words. Each word is split from its edge punctuation, the pieces get embedding
+ * levels (see `levels`) and are reordered as the bidirectional algorithm does (L2: from the highest
+ * level down, every run at that level or above is reversed), and brackets at right-to-left levels
+ * are mirrored. Arabic lines run right to left with Latin and numbers left to right inside them.
  */
 export function placeLine(
   line: string[],
@@ -122,32 +214,49 @@ export function placeLine(
   measure: Measure,
   spaceWidth: number,
 ): { words: PlacedWord[]; width: number } {
-  const runs: Array<{ dir: Direction; words: string[] }> = [];
-  for (const word of line) {
-    const dir = strongDirection(word) ?? runs.at(-1)?.dir ?? base;
-    const last = runs.at(-1);
-    if (last && last.dir === dir) last.words.push(word);
-    else runs.push({ dir, words: [word] });
-  }
-  const sized = runs.map((run) => ({
-    dir: run.dir,
-    words: run.words.map((text) => ({ text, script: scriptOf(text), width: wordWidth(text, measure) })),
-  }));
-  const runWidth = (run: (typeof sized)[number]) =>
-    run.words.reduce((sum, w) => sum + w.width, 0) + spaceWidth * (run.words.length - 1);
-  const total =
-    sized.reduce((sum, run) => sum + runWidth(run), 0) + spaceWidth * Math.max(0, sized.length - 1);
-
-  const placed: PlacedWord[] = [];
-  // Visual order of runs, left to right.
-  const visualRuns = base === 'rtl' ? [...sized].reverse() : sized;
-  let x = 0;
-  for (const run of visualRuns) {
-    const visualWords = run.dir === 'rtl' ? [...run.words].reverse() : run.words;
-    for (const word of visualWords) {
-      placed.push({ ...word, x });
-      x += word.width + spaceWidth;
+  const atoms: Atom[] = [];
+  line.forEach((word, index) => {
+    if (index > 0) atoms.push({ text: ' ', type: 'WS' });
+    atoms.push(...splitEdges(word));
+  });
+  const atomLevels = levels(atoms, base);
+  const order = atoms.map((_, index) => index);
+  const highest = Math.max(...atomLevels);
+  const lowestOdd = Math.min(...atomLevels.map((level) => (level % 2 ? level : level + 1)));
+  for (let level = highest; level >= lowestOdd; level -= 1) {
+    let start = 0;
+    while (start < order.length) {
+      if (atomLevels[order[start]!]! < level) {
+        start += 1;
+        continue;
+      }
+      let end = start;
+      while (end + 1 < order.length && atomLevels[order[end + 1]!]! >= level) end += 1;
+      order.splice(start, end - start + 1, ...order.slice(start, end + 1).reverse());
+      start = end + 1;
     }
   }
-  return { words: placed, width: total };
+
+  const placed: PlacedWord[] = [];
+  let x = 0;
+  for (const index of order) {
+    const atom = atoms[index]!;
+    if (atom.type === 'WS') {
+      x += spaceWidth;
+      continue;
+    }
+    // Punctuation at a right-to-left level reads right to left, brackets mirrored; Arabic punctuation
+    // among it is left to `visualPieces`, which reverses and mirrors what it draws.
+    const text =
+      atom.type === 'N' && atomLevels[index]! % 2 === 1 && scriptOf(atom.text) === 'en'
+        ? [...atom.text]
+            .reverse()
+            .map((c) => MIRRORED[c] ?? c)
+            .join('')
+        : atom.text;
+    const width = wordWidth(text, measure);
+    placed.push({ text, script: scriptOf(text), x, width });
+    x += width;
+  }
+  return { words: placed, width: x };
 }

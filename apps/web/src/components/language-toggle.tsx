@@ -16,16 +16,18 @@ export function LanguageToggle({ className }: { className?: string }) {
   return (
     <button
       type="button"
-      disabled={switching}
+      // Busy, not disabled: a disabled button drops the keyboard focus to the body (out of the phone menu).
+      aria-disabled={switching || undefined}
       aria-busy={switching || undefined}
       onClick={() => {
+        if (switching) return;
         setSwitching(true);
         applyLanguage(target)
           .catch((error: unknown) => console.error('Language switch failed', error))
           .finally(() => setSwitching(false));
       }}
       className={cn(
-        'inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-700 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-brand-400',
+        'inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-700 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-brand-400',
         className,
       )}
     >

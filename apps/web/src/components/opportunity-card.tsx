@@ -60,7 +60,10 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const title = opportunityTitle(o, lng);
-  const place = [localized(o.city.nameAR, o.city.nameEN, lng), localized(o.region.nameAR, o.region.nameEN, lng)]
+  const place = [
+    localized(o.city.nameAR, o.city.nameEN, lng),
+    localized(o.region.nameAR, o.region.nameEN, lng),
+  ]
     .filter(Boolean)
     .join(t('listings.card.placeSeparator'));
   const link = (
@@ -85,7 +88,9 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
         <div className="flex items-start gap-3">
           <OpportunityLogo logo={o.logo} className="size-12" />
           <div className="min-w-0 flex-1">
-            <h3 className="truncate font-bold text-slate-900 dark:text-white">{link}</h3>
+            <h3 className="truncate font-bold text-slate-900 dark:text-white" dir="auto">
+              {link}
+            </h3>
             <p className="truncate text-sm text-slate-600 dark:text-slate-400">
               {localized(o.businessType.nameAR, o.businessType.nameEN, lng)}
             </p>
@@ -99,7 +104,9 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
           {o.isVerified ? <VerifiedBadge /> : <span />}
           <span className="text-sm text-slate-700 dark:text-slate-300">
             {t('listings.card.offered')}{' '}
-            <strong className="text-brand-700 dark:text-brand-300">{formatPercent(o.offeredPercentage, lng)}</strong>
+            <strong className="text-brand-700 dark:text-brand-300">
+              {formatPercent(o.offeredPercentage, lng)}
+            </strong>
           </span>
         </div>
       </article>
@@ -138,7 +145,9 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
           {o.isVerified ? <VerifiedBadge className="mb-1" /> : null}
         </div>
         <div className="min-w-0">
-          <h3 className="line-clamp-2 font-bold text-slate-900 dark:text-white">{link}</h3>
+          <h3 className="line-clamp-2 font-bold text-slate-900 dark:text-white" dir="auto">
+            {link}
+          </h3>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {localized(o.businessType.nameAR, o.businessType.nameEN, lng)}
           </p>
@@ -150,11 +159,15 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
         <dl className="mt-auto grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 text-sm dark:border-slate-800">
           <div>
             <dt className="text-slate-600 dark:text-slate-400">{t('listings.card.requiredAmount')}</dt>
-            <dd className="font-bold text-slate-900 dark:text-white">{formatCompactCurrency(o.requiredAmount, lng)}</dd>
+            <dd className="font-bold text-slate-900 dark:text-white">
+              {formatCompactCurrency(o.requiredAmount, lng)}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600 dark:text-slate-400">{t('listings.card.offeredPercentage')}</dt>
-            <dd className="font-bold text-brand-700 dark:text-brand-300">{formatPercent(o.offeredPercentage, lng)}</dd>
+            <dd className="font-bold text-brand-700 dark:text-brand-300">
+              {formatPercent(o.offeredPercentage, lng)}
+            </dd>
           </div>
         </dl>
       </div>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import Menu from 'lucide-react/icons/menu';
@@ -36,19 +36,26 @@ export function Navbar() {
   // On a phone the bell and the chat count are inside the closed menu: its button says there is news.
   const news = useUnreadCount() + useNotificationCount() > 0;
 
-  const closeMenu = () => {
+  const closeMenu = useEffectEvent(() => {
     setMenuFor(null);
     toggleRef.current?.focus();
-  };
+  });
+  // Escape closes the open menu wherever the focus is: a control inside it may have let the focus go
+  // (the language switch re-renders the page), and the header would no longer hear the key.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeMenu();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <header
       onFocus={() => setFocusInside(true)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && menuOpen) closeMenu();
       }}
       data-visible={visible}
       className={cn(

@@ -277,6 +277,25 @@ describe('mobile menu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
   });
+
+  it('still closes with Escape after switching the language from inside it', async () => {
+    const { user } = renderApp();
+    await user.click(screen.getByRole('button', { name: 'فتح القائمة' }));
+    const menu =
+      document.getElementById('mobile-menu') ??
+      screen.getByRole('navigation', { name: 'قائمة الجوال' }).parentElement!;
+    await user.click(within(menu).getByRole('button', { name: 'English' }));
+    await screen.findByRole('button', { name: 'Close menu' });
+    // Wherever the switch left the focus (Chromium drops it to the body when the busy button is
+    // disabled), Escape closes the menu and the focus goes back to its button.
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.body).toHaveFocus();
+    await user.keyboard('{Escape}');
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    await setLanguage('ar');
+  });
 });
 
 describe('page views', () => {

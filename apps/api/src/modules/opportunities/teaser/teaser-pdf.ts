@@ -1,6 +1,14 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { placeLine, visualPieces, wrap, type Direction, type Measure, type Script } from '../../../lib/bidi-line-layout';
+import {
+  paragraphDirection,
+  placeLine,
+  visualPieces,
+  wrap,
+  type Direction,
+  type Measure,
+  type Script,
+} from '../../../lib/bidi-line-layout';
 
 /** What the one-page teaser shows: public facts only (never financials, documents or contacts). */
 export interface TeaserData {
@@ -143,16 +151,17 @@ export function renderTeaser(
   const column = (inner - gap) / 2;
   const leftX = PAGE.margin;
   const rightX = PAGE.margin + column + gap;
-  // The names get the full width (and so, usually, one line each), Arabic first.
+  // The names get the full width (and so, usually, one line each), Arabic first. Owners' texts take
+  // the direction of their own first letter: an English field may hold the Arabic text as written.
   const titleAr = paragraph(
     data.nameAr,
     { x: PAGE.margin, y: 112, width: inner },
-    { size: 19, weight: 700, dir: 'rtl', maxLines: 2 },
+    { size: 19, weight: 700, dir: paragraphDirection(data.nameAr, 'rtl'), maxLines: 2 },
   );
   const titleEn = paragraph(
     data.nameEn,
     { x: PAGE.margin, y: titleAr, width: inner },
-    { size: 17, weight: 700, dir: 'ltr', maxLines: 2 },
+    { size: 17, weight: 700, dir: paragraphDirection(data.nameEn, 'ltr'), maxLines: 2 },
   );
   let yAr = titleEn + 4;
   let yEn = titleEn + 4;
@@ -182,12 +191,12 @@ export function renderTeaser(
   yAr = paragraph(
     data.descriptionAr,
     { x: rightX, y: descTop, width: column },
-    { size: 10.5, dir: 'rtl', maxLines: 14 },
+    { size: 10.5, dir: paragraphDirection(data.descriptionAr, 'rtl'), maxLines: 14 },
   );
   yEn = paragraph(
     data.descriptionEn,
     { x: leftX, y: descTop, width: column },
-    { size: 10.5, dir: 'ltr', maxLines: 14 },
+    { size: 10.5, dir: paragraphDirection(data.descriptionEn, 'ltr'), maxLines: 14 },
   );
 
   // Facts table: English label | value | Arabic label

@@ -5,6 +5,7 @@ import type { Language } from '@safqa/shared/constants';
 import type { AdminLookup, LookupKind } from '@safqa/shared/validation/lookups';
 import { Button } from '@/components/ui/button';
 import { formatNumber, formatPercent } from '@/lib/format';
+import { ScrollRegion } from './scroll-region';
 
 const th =
   'px-3 py-2 text-start text-xs font-bold tracking-wide text-slate-600 uppercase dark:text-slate-400';
@@ -27,7 +28,7 @@ export function LookupTable({
   const { t, i18n } = useTranslation();
   const lng = i18n.language as Language;
   return (
-    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <ScrollRegion label={t(`admin.lookups.${kind}.title`)}>
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">{t(`admin.lookups.${kind}.title`)}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">
@@ -107,6 +108,6 @@ export function LookupTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -30,7 +30,9 @@ export function ModerationCard({ opportunity: o }: { opportunity: OpportunityDet
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid min-w-0 gap-1">
             <h3 className="flex flex-wrap items-center gap-2 text-lg font-bold text-slate-900 dark:text-white">
-              <span className="break-words">{name}</span>
+              <span className="break-words" dir="auto">
+                {name}
+              </span>
               {o.isVerified ? (
                 <BadgeCheck
                   role="img"

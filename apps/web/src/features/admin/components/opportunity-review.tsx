@@ -20,8 +20,10 @@ export function OpportunityReview({ o }: { o: OpportunityDetail }) {
       <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 lg:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">
         <div lang="ar" dir="rtl" className="grid content-start gap-2">
           <h2 className="text-sm font-bold text-slate-600 dark:text-slate-400">{t('admin.review.arabic')}</h2>
-          <p className="text-lg font-bold text-slate-900 dark:text-white">{o.nameAr}</p>
-          <p className="leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">
+          <p className="text-lg font-bold text-slate-900 dark:text-white" dir="auto">
+            {o.nameAr}
+          </p>
+          <p className="leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300" dir="auto">
             {o.descriptionAr}
           </p>
         </div>
@@ -29,8 +31,10 @@ export function OpportunityReview({ o }: { o: OpportunityDetail }) {
           <h2 className="text-sm font-bold text-slate-600 dark:text-slate-400">
             {t('admin.review.english')}
           </h2>
-          <p className="text-lg font-bold text-slate-900 dark:text-white">{o.name}</p>
-          <p className="leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">
+          <p className="text-lg font-bold text-slate-900 dark:text-white" dir="auto">
+            {o.name}
+          </p>
+          <p className="leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300" dir="auto">
             {o.description}
           </p>
         </div>
@@ -83,7 +87,11 @@ export function OpportunityReview({ o }: { o: OpportunityDetail }) {
             [t('admin.review.contactEmail'), o.contactEmail ? <bdi dir="ltr">{o.contactEmail}</bdi> : null],
             [
               t('admin.review.extraDetails'),
-              o.extraDetails ? <span className="whitespace-pre-line">{o.extraDetails}</span> : null,
+              o.extraDetails ? (
+                <span className="block whitespace-pre-line" dir="auto">
+                  {o.extraDetails}
+                </span>
+              ) : null,
             ],
           ]}
         />

@@ -39,7 +39,7 @@ export function StatusHistory({ id }: { id: number }) {
               {entry.reason && entry.reason !== 'created' && entry.reason !== 'edited' ? (
                 <p className="text-sm text-slate-800 dark:text-slate-200">
                   <span className="font-semibold">{t('admin.moderation.reasonLabel')}: </span>
-                  {entry.reason}
+                  <bdi>{entry.reason}</bdi>
                 </p>
               ) : entry.reason ? (
                 <p className="text-sm text-slate-600 dark:text-slate-400">

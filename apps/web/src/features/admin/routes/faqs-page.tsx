@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
@@ -27,15 +27,31 @@ export function Component() {
   const reorder = useReorderFaqs();
   const [editing, setEditing] = useState<AdminFaq | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminFaq | null>(null);
+  // The FAQ just moved and which way: the keyboard follows it to its new place (its button of the same
+  // way, or the other one at the top or bottom), instead of falling to the body with the old button.
+  const moved = useRef<{ id: number; by: -1 | 1; to: number } | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const target = moved.current;
+    if (!target) return;
+    // Wait for the list in its new order (optimistic), or for the answer when it was refused.
+    if (reorder.isPending && faqs.data?.findIndex((faq) => faq.id === target.id) !== target.to) return;
+    const button = (by: -1 | 1) =>
+      list.current?.querySelector<HTMLButtonElement>(`[data-faq="${target.id}"][data-move="${by}"]`);
+    const same = button(target.by);
+    (same && !same.disabled ? same : button(target.by === -1 ? 1 : -1))?.focus();
+    moved.current = null;
+  }, [faqs.data, reorder.isPending]);
   const question = (faq: AdminFaq) => (lng === 'en' ? faq.questionEn : faq.questionAr);
   const answer = (faq: AdminFaq) => (lng === 'en' ? faq.answerEn : faq.answerAr);
   const other = (faq: AdminFaq) => (lng === 'en' ? faq.questionAr : faq.questionEn);
 
   const move = (index: number, by: -1 | 1) => {
-    const list = faqs.data ?? [];
-    const ids = list.map((faq) => faq.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(index + by, 0, moved!);
+    if (reorder.isPending) return;
+    const ids = (faqs.data ?? []).map((faq) => faq.id);
+    const [movedId] = ids.splice(index, 1);
+    ids.splice(index + by, 0, movedId!);
+    moved.current = { id: movedId!, by, to: index + by };
     reorder.mutate(ids, {
       onSuccess: () => toast({ title: t('admin.faqs.moved'), size: 'sm' }),
       onError: (failure) =>
@@ -80,7 +96,7 @@ export function Component() {
       ) : faqs.data.length === 0 ? (
         <EmptyState title={t('admin.faqs.empty')} hint={t('admin.faqs.emptyHint')} />
       ) : (
-        <ol className="grid gap-3" aria-busy={reorder.isPending || undefined}>
+        <ol ref={list} className="grid gap-3" aria-busy={reorder.isPending || undefined}>
           {faqs.data.map((faq, index) => (
             <li
               key={faq.id}
@@ -92,7 +108,7 @@ export function Component() {
               <div className="grid min-w-0 gap-1">
                 <h2 className="font-bold text-slate-900 dark:text-white">{question(faq)}</h2>
                 <p className="line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{answer(faq)}</p>
-                <p className="text-xs text-slate-600 dark:text-slate-400">
+                <p className="text-xs text-slate-600 dark:text-slate-400" dir="auto">
                   <bdi lang={lng === 'en' ? 'ar' : 'en'}>{other(faq)}</bdi>
                 </p>
               </div>
@@ -100,7 +116,11 @@ export function Component() {
                 <Button
                   variant="ghost"
                   size="icon"
-                  disabled={index === 0 || reorder.isPending}
+                  // Busy, not disabled: a disabled button would drop the keyboard focus.
+                  disabled={index === 0}
+                  aria-disabled={reorder.isPending || undefined}
+                  data-faq={faq.id}
+                  data-move={-1}
                   onClick={() => move(index, -1)}
                   aria-label={t('admin.faqs.moveUp', { question: question(faq) })}
                 >
@@ -109,7 +129,10 @@ export function Component() {
                 <Button
                   variant="ghost"
                   size="icon"
-                  disabled={index === faqs.data.length - 1 || reorder.isPending}
+                  disabled={index === faqs.data.length - 1}
+                  aria-disabled={reorder.isPending || undefined}
+                  data-faq={faq.id}
+                  data-move={1}
                   onClick={() => move(index, 1)}
                   aria-label={t('admin.faqs.moveDown', { question: question(faq) })}
                 >

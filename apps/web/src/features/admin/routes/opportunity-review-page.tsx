@@ -52,6 +52,7 @@ export function Component() {
       {back}
       <PageHeader
         title={name}
+        userTitle
         description={
           <span className="flex flex-wrap items-center gap-2">
             <StatusBadge status={o.status} />

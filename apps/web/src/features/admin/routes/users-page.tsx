@@ -6,6 +6,7 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { useAdminUsers } from '../api/get-users';
 import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
+import { ScrollRegion } from '../components/scroll-region';
 import { SearchForm } from '../components/search-form';
 import { oneOf, useQueryParams } from '../components/use-query-params';
 
@@ -62,13 +63,7 @@ export function Component() {
               formatted: formatNumber(users.data.pagination.total, lng),
             })}
           </p>
-          {/* A region that can take focus, so keyboard users can scroll the table sideways on a phone. */}
-          <div
-            role="region"
-            aria-label={t('admin.users.title')}
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-800 dark:bg-slate-900"
-          >
+          <ScrollRegion label={t('admin.users.title')}>
             <table className="w-full min-w-[40rem] text-sm" aria-busy={users.isFetching || undefined}>
               <caption className="sr-only">{t('admin.users.title')}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">
@@ -136,7 +131,7 @@ export function Component() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <Pager
             page={users.data.pagination.page}
             totalPages={users.data.pagination.totalPages}

@@ -11,21 +11,37 @@ export function AdvisorCard({ advisor }: { advisor: Advisor }) {
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+        >
           {advisor.username.slice(0, 1).toUpperCase()}
         </span>
         <div className="min-w-0">
-          <h3 className="truncate font-bold text-slate-900 dark:text-white">{advisor.username}</h3>
+          <h2 className="truncate font-bold text-slate-900 dark:text-white" dir="auto">
+            {advisor.username}
+          </h2>
           <p className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
             <Briefcase aria-hidden="true" className="size-4" />
-            {t('advisors.years', { count: advisor.experienceYears, formatted: formatNumber(advisor.experienceYears, lng) })}
+            {t('advisors.years', {
+              count: advisor.experienceYears,
+              formatted: formatNumber(advisor.experienceYears, lng),
+            })}
           </p>
         </div>
       </div>
-      <p className="text-sm leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">{advisor.bio}</p>
+      <p
+        className="text-sm leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300"
+        dir="auto"
+      >
+        {advisor.bio}
+      </p>
       <ul aria-label={t('advisors.sectors')} className="mt-auto flex flex-wrap gap-1.5">
         {advisor.businessTypes.map((type) => (
-          <li key={type.id} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+          <li
+            key={type.id}
+            className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200"
+          >
             {localized(type.nameAR, type.nameEN, lng)}
           </li>
         ))}

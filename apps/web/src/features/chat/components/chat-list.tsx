@@ -16,7 +16,8 @@ export function ChatList({ chats, userId }: { chats: ChatSummary[]; userId: numb
   return (
     <ul aria-label={t('chat.listLabel')} className="divide-y divide-slate-200 dark:divide-slate-800">
       {chats.map((chat) => {
-        const opportunityName = lng === 'ar' ? chat.opportunity.opportunityNameAr : chat.opportunity.opportunityName;
+        const opportunityName =
+          lng === 'ar' ? chat.opportunity.opportunityNameAr : chat.opportunity.opportunityName;
         const last = chat.lastMessage;
         const unread = chat.unreadCount > 0;
         return (
@@ -33,7 +34,13 @@ export function ChatList({ chats, userId }: { chats: ChatSummary[]; userId: numb
               </span>
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-3">
-                  <span className={cn('truncate text-slate-900 dark:text-white', unread ? 'font-bold' : 'font-semibold')}>
+                  <span
+                    dir="auto"
+                    className={cn(
+                      'truncate text-slate-900 dark:text-white',
+                      unread ? 'font-bold' : 'font-semibold',
+                    )}
+                  >
                     {chat.otherUser.username}
                   </span>
                   <time
@@ -43,12 +50,16 @@ export function ChatList({ chats, userId }: { chats: ChatSummary[]; userId: numb
                     {formatRelativeTime(last?.createdAt ?? chat.updatedAt, lng)}
                   </time>
                 </span>
-                <span className="block truncate text-sm text-brand-700 dark:text-brand-300">{opportunityName}</span>
+                <span className="block truncate text-sm text-brand-700 dark:text-brand-300" dir="auto">
+                  {opportunityName}
+                </span>
                 <span className="mt-0.5 flex items-center justify-between gap-3">
                   <span
                     className={cn(
                       'truncate text-sm',
-                      unread ? 'font-semibold text-slate-900 dark:text-slate-100' : 'text-slate-600 dark:text-slate-400',
+                      unread
+                        ? 'font-semibold text-slate-900 dark:text-slate-100'
+                        : 'text-slate-600 dark:text-slate-400',
                     )}
                   >
                     {/* The message is isolated from "You: ": an English line ending in "?" or "." in an

@@ -9,7 +9,13 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, isRetryLater, serverMessage } from '@/lib/api-client';
 import { useChat } from '../api/get-chat';
-import { flattenMessages, messagesKey, useMessages, withReadMarks, type MessagesData } from '../api/get-messages';
+import {
+  flattenMessages,
+  messagesKey,
+  useMessages,
+  withReadMarks,
+  type MessagesData,
+} from '../api/get-messages';
 import { markReadAndSync } from '../api/mark-read';
 import { useSendMessage } from '../api/send-message';
 import { MessageComposer } from './message-composer';
@@ -86,7 +92,9 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
 
   const problem = chat.error ?? history.error;
   if (problem && !(history.data && chat.data)) {
-    return <ChatProblem error={problem} onRetry={() => void Promise.all([chat.refetch(), history.refetch()])} />;
+    return (
+      <ChatProblem error={problem} onRetry={() => void Promise.all([chat.refetch(), history.refetch()])} />
+    );
   }
   if (!chat.data || !history.data) return <Spinner className="flex-1" />;
 
@@ -104,7 +112,9 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
           <ArrowRight aria-hidden="true" className="size-5 ltr:rotate-180" />
         </Link>
         <div className="min-w-0">
-          <h1 className="truncate text-lg font-bold text-slate-900 dark:text-white">{otherUser.username}</h1>
+          <h1 className="truncate text-lg font-bold text-slate-900 dark:text-white" dir="auto">
+            {otherUser.username}
+          </h1>
           <Link
             to={`/opportunities/${opportunity.id}`}
             className="block truncate text-sm text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"

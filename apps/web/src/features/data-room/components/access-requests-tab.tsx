@@ -20,7 +20,7 @@ function RequestRow({ request, received }: { request: AccessRequestWithOpportuni
   return (
     <li className="grid gap-2 p-4 sm:p-5" data-request-id={request.id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="min-w-0 truncate font-bold text-slate-900 dark:text-white">
+        <h4 className="min-w-0 truncate font-bold text-slate-900 dark:text-white" dir="auto">
           <Link
             to={`/opportunities/${card.id}`}
             className="hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"

@@ -36,8 +36,9 @@ export function DownloadsLog({ opportunityId }: { opportunityId: number }) {
         </p>
       ) : null}
       {downloads.data?.data.length ? (
-        <table className="w-full text-start text-sm">
-          <thead>
+        <table className="w-full text-start text-sm max-sm:block">
+          {/* On phones each download is a small card (name, who, when), the column titles read by screen readers only. */}
+          <thead className="max-sm:sr-only">
             <tr className="text-xs text-slate-500 dark:text-slate-400">
               <th scope="col" className="py-1 text-start font-medium">
                 {t('data-room.downloads.document')}
@@ -50,19 +51,21 @@ export function DownloadsLog({ opportunityId }: { opportunityId: number }) {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:grid">
             {downloads.data.data.map((row, index) => (
               <tr
                 key={`${row.createdAt}-${index}`}
-                className="border-t border-slate-100 align-top dark:border-slate-800"
+                className="border-t border-slate-100 align-top max-sm:grid max-sm:gap-0.5 max-sm:py-2 dark:border-slate-800"
               >
-                <td className="py-1.5 pe-2 break-all text-slate-900 dark:text-slate-100" dir="auto">
-                  {row.documentName}
+                {/* bdi, not dir on the cell: a left-to-right cell in a right-to-left table turned its
+                    end padding to the wrong side and the cells ran together. */}
+                <td className="py-1.5 pe-3 break-all text-slate-900 max-sm:p-0 max-sm:font-semibold dark:text-slate-100">
+                  <bdi>{row.documentName}</bdi>
                 </td>
-                <td className="py-1.5 pe-2 text-slate-800 dark:text-slate-200" dir="auto">
-                  {row.user ? row.user.username : t('data-room.downloads.deletedUser')}
+                <td className="py-1.5 pe-3 text-slate-800 max-sm:p-0 dark:text-slate-200">
+                  <bdi>{row.user ? row.user.username : t('data-room.downloads.deletedUser')}</bdi>
                 </td>
-                <td className="py-1.5 text-slate-600 dark:text-slate-400">
+                <td className="py-1.5 text-slate-600 max-sm:p-0 max-sm:text-xs dark:text-slate-400">
                   <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lng)}</time>
                 </td>
               </tr>

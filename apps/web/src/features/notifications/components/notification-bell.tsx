@@ -21,7 +21,13 @@ const ALL_PATH = '/profile?tab=notifications';
  * and a panel of the latest notifications with "mark all read" and a link to the full list. In the
  * mobile menu (`stacked`) it is a link to that list with the same count.
  */
-export default function NotificationBell({ stacked = false, itemClassName }: { stacked?: boolean; itemClassName: string }) {
+export default function NotificationBell({
+  stacked = false,
+  itemClassName,
+}: {
+  stacked?: boolean;
+  itemClassName: string;
+}) {
   const { t } = useTranslation();
   const count = useNotificationCount();
   const [open, setOpen] = useState(false);
@@ -46,7 +52,11 @@ export default function NotificationBell({ stacked = false, itemClassName }: { s
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={cn(itemClassName, 'relative px-2.5')} aria-label={label} data-testid="notification-bell">
+      <Popover.Trigger
+        className={cn(itemClassName, 'relative px-2.5')}
+        aria-label={label}
+        data-testid="notification-bell"
+      >
         <Bell aria-hidden="true" className="size-5" />
         <CountBadge count={count} testId="notification-badge" />
       </Popover.Trigger>
@@ -55,6 +65,8 @@ export default function NotificationBell({ stacked = false, itemClassName }: { s
           align="end"
           sideOffset={8}
           collisionPadding={12}
+          // The popover is a dialog: it needs a name (its own heading may still be loading).
+          aria-label={t('common.nav.notifications')}
           dir={typeof document === 'undefined' ? undefined : (document.documentElement.dir as 'rtl' | 'ltr')}
           className="z-[60] w-[min(24rem,calc(100vw-1.5rem))] rounded-2xl border border-slate-200 bg-white shadow-xl focus-visible:outline-none dark:border-slate-800 dark:bg-slate-900"
         >
@@ -65,7 +77,13 @@ export default function NotificationBell({ stacked = false, itemClassName }: { s
   );
 }
 
-function BellPanel({ latest, onNavigate }: { latest: ReturnType<typeof useNotifications>; onNavigate: () => void }) {
+function BellPanel({
+  latest,
+  onNavigate,
+}: {
+  latest: ReturnType<typeof useNotifications>;
+  onNavigate: () => void;
+}) {
   const { t } = useTranslation();
   const ready = useAreas(['notifications']);
   const mark = useMarkNotificationsRead();
@@ -95,7 +113,9 @@ function BellPanel({ latest, onNavigate }: { latest: ReturnType<typeof useNotifi
           <ErrorState error={latest.error} onRetry={() => void latest.refetch()} />
         ) : latest.data.data.length === 0 ? (
           <div role="status" className="px-3 py-8 text-center">
-            <p className="font-semibold text-slate-900 dark:text-slate-100">{t('notifications.emptyTitle')}</p>
+            <p className="font-semibold text-slate-900 dark:text-slate-100">
+              {t('notifications.emptyTitle')}
+            </p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('notifications.emptyBody')}</p>
           </div>
         ) : (

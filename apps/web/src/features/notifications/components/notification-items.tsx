@@ -53,7 +53,10 @@ export function NotificationItems({
                 unread && 'bg-brand-50/60 dark:bg-brand-950/40',
               )}
             >
-              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
+              <Icon
+                aria-hidden="true"
+                className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300"
+              />
               <span className="grid min-w-0 flex-1 gap-0.5">
                 <span
                   className={cn(
@@ -64,12 +67,19 @@ export function NotificationItems({
                   {unread ? <span className="sr-only">{`${t('notifications.unread')}: `}</span> : null}
                   {item.title}
                 </span>
-                <span className="line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-400">{item.body}</span>
+                <span
+                  className="line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-400"
+                  dir="auto"
+                >
+                  {item.body}
+                </span>
                 <time dateTime={item.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
                   {formatRelativeTime(item.createdAt, lng)}
                 </time>
               </span>
-              {unread ? <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-brand-600" /> : null}
+              {unread ? (
+                <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-brand-600" />
+              ) : null}
             </Link>
           </li>
         );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Send from 'lucide-react/icons/send';
@@ -49,6 +49,12 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
   const { errors, isSubmitting } = form.formState;
   const email = form.watch('email');
   const codeSentHere = sent !== null && sent.email.trim().toLowerCase() === email.trim().toLowerCase();
+  // The keyboard lands on this step's first field when "Next" brings it in, and on the code field
+  // once the code is sent (it only exists from then on; the busy Send button would drop focus).
+  useEffect(() => form.setFocus('email'), [form]);
+  useEffect(() => {
+    if (sent) form.setFocus('code');
+  }, [sent, form]);
 
   const sendCode = async () => {
     setProblem(null);
@@ -59,7 +65,6 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
       setResendAt(Date.now() + answer.resendAfter * 1000);
       setLimited(false);
       form.setValue('code', '');
-      form.setFocus('code');
     } catch (failure) {
       const retryAfter = bodyNumber(failure, 'retryAfter');
       if (isApiError(failure) && failure.status === 429 && retryAfter) {
@@ -68,7 +73,10 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
         return;
       }
       if (applyServerFieldErrors(failure, form.setError, ['email'])) return;
-      setProblem({ title: t('offers.form.codeFailedTitle'), body: serverMessage(failure) ?? t('offers.form.failed') });
+      setProblem({
+        title: t('offers.form.codeFailedTitle'),
+        body: serverMessage(failure) ?? t('offers.form.failed'),
+      });
     }
   };
 
@@ -90,12 +98,17 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
       }
       if (isApiError(failure) && failure.fields) {
         const detailErrors = Object.fromEntries(
-          Object.entries(failure.fields).filter(([field]) => (DETAIL_FIELDS as readonly string[]).includes(field.split('.')[0]!)),
+          Object.entries(failure.fields).filter(([field]) =>
+            (DETAIL_FIELDS as readonly string[]).includes(field.split('.')[0]!),
+          ),
         );
         if (Object.keys(detailErrors).length > 0) return onBack(detailErrors);
         if (applyServerFieldErrors(failure, form.setError, ['email', 'code'])) return;
       }
-      setProblem({ title: t('offers.form.failedTitle'), body: serverMessage(failure) ?? t('offers.form.failed') });
+      setProblem({
+        title: t('offers.form.failedTitle'),
+        body: serverMessage(failure) ?? t('offers.form.failed'),
+      });
     }
   });
 
@@ -115,7 +128,14 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
         error={fieldError(errors.email?.message, i18n.language)}
       >
         {(control) => (
-          <Input {...control} type="email" dir="ltr" autoComplete="email" className="text-start" {...form.register('email')} />
+          <Input
+            {...control}
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            className="text-start"
+            {...form.register('email')}
+          />
         )}
       </Field>
       <div className="flex flex-wrap items-center gap-3">
@@ -145,7 +165,11 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
           <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
             {t('offers.form.codeSent', { email: sent.email, minutes: sent.minutes })}
           </p>
-          <Field label={t('offers.form.code')} hint={t('offers.form.codeHint')} error={fieldError(errors.code?.message, i18n.language)}>
+          <Field
+            label={t('offers.form.code')}
+            hint={t('offers.form.codeHint')}
+            error={fieldError(errors.code?.message, i18n.language)}
+          >
             {(control) => (
               <Input
                 {...control}

@@ -25,7 +25,10 @@ function mockApi(offerAnswers: Response[], mine: MyOffer[] = []) {
       if (url.startsWith('/api/users/me/offers')) {
         expect(url).toContain('opportunityId=4');
         const total = mine.length;
-        return jsonResponse({ data: mine.slice(0, 1), pagination: { page: 1, pageSize: 1, total, totalPages: total } });
+        return jsonResponse({
+          data: mine.slice(0, 1),
+          pagination: { page: 1, pageSize: 1, total, totalPages: total },
+        });
       }
       if (url.startsWith('/api/users/me')) {
         return jsonResponse({ id: 5, username: 'سارة', email: 'sara@example.test', phoneNumber: null });
@@ -90,8 +93,13 @@ describe('OfferForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'التالي' }));
 
     expect(await screen.findByLabelText('البريد الإلكتروني')).toHaveValue('sara@example.test');
+    // The keyboard follows each step: the email field after "Next", the code field after "Send code".
+    await waitFor(() => expect(screen.getByLabelText('البريد الإلكتروني')).toHaveFocus());
     await userEvent.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
-    expect(await screen.findByText('أرسلنا رمزًا إلى sara@example.test، وهو صالح لمدة 10 دقائق.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('أرسلنا رمزًا إلى sara@example.test، وهو صالح لمدة 10 دقائق.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('رمز التحقق')).toHaveFocus());
     expect(screen.getByRole('button', { name: /إعادة الإرسال بعد (1:00|0:5\d)/ })).toBeDisabled();
     expect(calls.find((c) => c.url.endsWith('/offers/code'))?.body).toEqual({ email: 'sara@example.test' });
 
@@ -101,6 +109,7 @@ describe('OfferForm', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'إرسال العرض' }));
     expect(await screen.findByText('تم إرسال عرضك')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveFocus();
     const sent = calls.filter((c) => c.url === '/api/opportunities/4/offers').at(-1)?.body;
     expect(sent).toEqual({
       name: 'سارة',

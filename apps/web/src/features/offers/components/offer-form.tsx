@@ -56,6 +56,14 @@ export function OfferForm({ opportunityId, isOwner, className }: OfferFormProps)
   useEffect(() => {
     if (another) heading.current?.focus();
   }, [another]);
+  // Back to the details or on to the confirmation: the step that had the focus is gone, so the
+  // keyboard goes to the form's heading (the code step puts it on its own first field).
+  const shownStep = useRef(step.name);
+  useEffect(() => {
+    if (shownStep.current === step.name) return;
+    shownStep.current = step.name;
+    if (step.name !== 'code') heading.current?.focus();
+  }, [step.name]);
 
   if (isOwner || !ready) return null;
   const mine = latest.data?.data[0];
@@ -75,7 +83,12 @@ export function OfferForm({ opportunityId, isOwner, className }: OfferFormProps)
       aria-labelledby="offer-form-title"
       className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900 ${className ?? ''}`}
     >
-      <h2 ref={heading} tabIndex={-1} id="offer-form-title" className="text-xl font-bold text-slate-900 focus:outline-none dark:text-white">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        id="offer-form-title"
+        className="text-xl font-bold text-slate-900 focus:outline-none dark:text-white"
+      >
         {showLatest ? t('offers.latest.title') : t('offers.form.title')}
       </h2>
       {!isSignedIn ? (
@@ -95,7 +108,11 @@ export function OfferForm({ opportunityId, isOwner, className }: OfferFormProps)
       ) : checking ? (
         <Spinner className="mt-4 p-4" />
       ) : showLatest ? (
-        <LatestOffer offer={mine} total={latest.data?.pagination.total ?? 1} onAnother={() => setAnother(true)} />
+        <LatestOffer
+          offer={mine}
+          total={latest.data?.pagination.total ?? 1}
+          onAnother={() => setAnother(true)}
+        />
       ) : step.name === 'done' ? (
         <div className="mt-4 grid gap-4">
           <Alert variant="success" title={t('offers.form.successTitle')}>

@@ -47,7 +47,11 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
           toast({ title: t('offers.received.decided') });
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: t('offers.received.decideFailed'), description: serverMessage(error) ?? undefined }),
+          toast({
+            variant: 'destructive',
+            title: t('offers.received.decideFailed'),
+            description: serverMessage(error) ?? undefined,
+          }),
       },
     );
 
@@ -59,7 +63,7 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
       className="grid gap-3 rounded-xl border border-slate-200 p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-800"
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`offer-${offer.id}-name`} className="font-bold text-slate-900 dark:text-white">
+        <h3 id={`offer-${offer.id}-name`} className="font-bold text-slate-900 dark:text-white" dir="auto">
           {offer.name}
         </h3>
         <OfferStatusBadge status={offer.status} />
@@ -67,13 +71,21 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-500 dark:text-slate-400">{t('offers.received.phone')}</dt>
         <dd>
-          <a href={`tel:+${offer.phone}`} dir="ltr" className="text-brand-700 hover:underline dark:text-brand-300">
+          <a
+            href={`tel:+${offer.phone}`}
+            dir="ltr"
+            className="text-brand-700 hover:underline dark:text-brand-300"
+          >
             +{offer.phone}
           </a>
         </dd>
         <dt className="text-slate-500 dark:text-slate-400">{t('offers.received.email')}</dt>
         <dd>
-          <a href={`mailto:${offer.email}`} dir="ltr" className="break-all text-brand-700 hover:underline dark:text-brand-300">
+          <a
+            href={`mailto:${offer.email}`}
+            dir="ltr"
+            className="break-all text-brand-700 hover:underline dark:text-brand-300"
+          >
             {offer.email}
           </a>
         </dd>
@@ -85,14 +97,20 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
         <dd>
           <ul className="flex flex-wrap gap-1.5">
             {OFFER_REASONS.filter((reason) => offer.reasons[reason]).map((reason) => (
-              <li key={reason} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              <li
+                key={reason}
+                className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+              >
                 {t(`offers.reasons.${reason}`)}
               </li>
             ))}
           </ul>
         </dd>
       </dl>
-      <p dir="auto" className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800 dark:bg-slate-800/60 dark:text-slate-200">
+      <p
+        dir="auto"
+        className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800 dark:bg-slate-800/60 dark:text-slate-200"
+      >
         {offer.message}
       </p>
       {offer.note ? (
@@ -120,7 +138,11 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
                 {
                   onSuccess: ({ chat: opened }) => void navigate(`/profile/chats/${opened.id}`),
                   onError: (error) =>
-                    toast({ variant: 'destructive', title: t('offers.received.messageFailed'), description: serverMessage(error) ?? undefined }),
+                    toast({
+                      variant: 'destructive',
+                      title: t('offers.received.messageFailed'),
+                      description: serverMessage(error) ?? undefined,
+                    }),
                 },
               )
             }
@@ -134,7 +156,12 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
                 <Check aria-hidden="true" className="size-4" />
                 {t('offers.received.accept')}
               </Button>
-              <Button variant="secondary" size="sm" onClick={() => setAsking('declined')} aria-haspopup="dialog">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setAsking('declined')}
+                aria-haspopup="dialog"
+              >
                 <X aria-hidden="true" className="size-4" />
                 {t('offers.received.decline')}
               </Button>
@@ -174,7 +201,9 @@ export function ReceivedOffers({ opportunityId, className }: ReceivedOffersProps
       <h2 id="received-offers-title" className="text-xl font-bold text-slate-900 dark:text-white">
         {t('offers.received.title')}
         {offers.data ? (
-          <span className="ms-2 text-base font-normal text-slate-500 dark:text-slate-400">({t('offers.received.count', { count: total })})</span>
+          <span className="ms-2 text-base font-normal text-slate-500 dark:text-slate-400">
+            ({t('offers.received.count', { count: total })})
+          </span>
         ) : null}
       </h2>
       {offers.isPending ? <Spinner /> : null}
@@ -186,9 +215,15 @@ export function ReceivedOffers({ opportunityId, className }: ReceivedOffersProps
           </Button>
         </Alert>
       ) : null}
-      {offers.data && total === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t('offers.received.empty')}</p> : null}
-      {offers.data?.data.map((offer) => <OfferCard key={offer.id} offer={offer} opportunityId={opportunityId} />)}
-      {offers.data ? <Pager page={page} totalPages={offers.data.pagination.totalPages} onPage={setPage} /> : null}
+      {offers.data && total === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('offers.received.empty')}</p>
+      ) : null}
+      {offers.data?.data.map((offer) => (
+        <OfferCard key={offer.id} offer={offer} opportunityId={opportunityId} />
+      ))}
+      {offers.data ? (
+        <Pager page={page} totalPages={offers.data.pagination.totalPages} onPage={setPage} />
+      ) : null}
     </section>
   );
 }

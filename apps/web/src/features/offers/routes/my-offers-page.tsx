@@ -20,24 +20,34 @@ function MyOfferItem({ offer }: { offer: MyOffer }) {
   const lng = i18n.language as Language;
   const card = offer.opportunity;
   const name = lng === 'ar' ? card.opportunityNameAr : card.opportunityName;
-  const place = [lng === 'ar' ? card.city.nameAR : card.city.nameEN, lng === 'ar' ? card.region.nameAR : card.region.nameEN].join(
-    lng === 'ar' ? '، ' : ', ',
-  );
+  const place = [
+    lng === 'ar' ? card.city.nameAR : card.city.nameEN,
+    lng === 'ar' ? card.region.nameAR : card.region.nameEN,
+  ].join(lng === 'ar' ? '، ' : ', ');
   const [imageFailed, setImageFailed] = useState(false);
   const image = imageFailed ? null : (card.logo ?? card.coverImage);
   return (
     <li className="flex gap-4 p-4 sm:p-5">
       <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
         {image ? (
-          <img src={image} alt="" className="size-full object-cover" loading="lazy" onError={() => setImageFailed(true)} />
+          <img
+            src={image}
+            alt=""
+            className="size-full object-cover"
+            loading="lazy"
+            onError={() => setImageFailed(true)}
+          />
         ) : (
           <Store aria-hidden="true" className="size-7 text-slate-400" />
         )}
       </div>
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="truncate font-bold text-slate-900 dark:text-white">
-            <Link to={`/opportunities/${card.id}`} className="hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+          <h2 className="truncate font-bold text-slate-900 dark:text-white" dir="auto">
+            <Link
+              to={`/opportunities/${card.id}`}
+              className="hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               {name}
             </Link>
           </h2>
@@ -47,7 +57,9 @@ function MyOfferItem({ offer }: { offer: MyOffer }) {
           {lng === 'ar' ? card.businessType.nameAR : card.businessType.nameEN} · {place}
         </p>
         <p className="text-sm text-slate-800 dark:text-slate-200">
-          {offer.amount === null ? t('offers.mine.noAmount') : t('offers.mine.amount', { amount: formatCurrency(offer.amount, lng) })}
+          {offer.amount === null
+            ? t('offers.mine.noAmount')
+            : t('offers.mine.amount', { amount: formatCurrency(offer.amount, lng) })}
         </p>
         <p dir="auto" className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">
           {offer.message}
@@ -71,7 +83,9 @@ export function Component() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <title>{`${t('offers.mine.title')} | ${t('common.appName')}`}</title>
-      <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white">{t('offers.mine.title')}</h1>
+      <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white">
+        {t('offers.mine.title')}
+      </h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">{t('offers.mine.subtitle')}</p>
       <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         {offers.isPending ? <Spinner /> : null}
@@ -91,7 +105,9 @@ export function Component() {
           <div className="grid justify-items-center gap-3 px-6 py-14 text-center">
             <HandCoins aria-hidden="true" className="size-10 text-slate-400" />
             <h2 className="text-lg font-bold text-slate-900 dark:text-white">{t('offers.mine.empty')}</h2>
-            <p className="max-w-sm text-sm text-slate-600 dark:text-slate-400">{t('offers.mine.emptyBody')}</p>
+            <p className="max-w-sm text-sm text-slate-600 dark:text-slate-400">
+              {t('offers.mine.emptyBody')}
+            </p>
             <Link to="/search" className={buttonClasses('primary', 'md', 'mt-2')}>
               {t('offers.mine.browse')}
             </Link>

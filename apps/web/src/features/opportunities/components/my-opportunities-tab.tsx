@@ -29,7 +29,9 @@ export function Component() {
   const lng = asLanguage(i18n.language);
   const [params, setParams] = useSearchParams();
   const statusParam = params.get('myStatus');
-  const status = (OPPORTUNITY_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as OpportunityStatus) : null;
+  const status = (OPPORTUNITY_STATUSES as readonly string[]).includes(statusParam ?? '')
+    ? (statusParam as OpportunityStatus)
+    : null;
   const sortParam = params.get('mySort') as MySort | null;
   const sort = sortParam && SORTS.includes(sortParam) ? sortParam : 'newest';
   const page = Math.max(1, Number.parseInt(params.get('myPage') ?? '1', 10) || 1);
@@ -69,7 +71,11 @@ export function Component() {
       <div className="flex flex-wrap gap-4">
         <label className="grid gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
           {t('opportunities.mine.status')}
-          <select className={controlClasses} value={status ?? ''} onChange={(event) => update({ myStatus: event.target.value || null })}>
+          <select
+            className={controlClasses}
+            value={status ?? ''}
+            onChange={(event) => update({ myStatus: event.target.value || null })}
+          >
             <option value="">{t('opportunities.mine.allStatuses')}</option>
             {OPPORTUNITY_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -80,7 +86,11 @@ export function Component() {
         </label>
         <label className="grid gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
           {t('opportunities.mine.sort')}
-          <select className={controlClasses} value={sort} onChange={(event) => update({ mySort: event.target.value })}>
+          <select
+            className={controlClasses}
+            value={sort}
+            onChange={(event) => update({ mySort: event.target.value })}
+          >
             {SORTS.map((s) => (
               <option key={s} value={s}>
                 {t(`opportunities.mine.sorts.${s}`)}
@@ -108,13 +118,19 @@ export function Component() {
         <>
           <ul className="grid gap-3">
             {mine.data.data.map((o) => (
-              <li key={o.id} className="grid gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+              <li
+                key={o.id}
+                className="grid gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+              >
                 <div className="flex flex-wrap items-start gap-3">
                   <OpportunityLogo logo={o.logo} className="size-12" />
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
-                      <h3 className="font-bold text-slate-900 dark:text-white">
-                        <Link to={`/opportunities/${o.id}`} className="hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+                      <h3 className="font-bold text-slate-900 dark:text-white" dir="auto">
+                        <Link
+                          to={`/opportunities/${o.id}`}
+                          className="hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                        >
                           {opportunityTitle(o, lng)}
                         </Link>
                       </h3>
@@ -124,11 +140,17 @@ export function Component() {
                       <span>{t('opportunities.mine.created', { date: formatDate(o.createdAt, lng) })}</span>
                       <span className="inline-flex items-center gap-1">
                         <Handshake aria-hidden="true" className="size-4" />
-                        {t('opportunities.mine.offers', { count: o.offersCount, formatted: formatNumber(o.offersCount, lng) })}
+                        {t('opportunities.mine.offers', {
+                          count: o.offersCount,
+                          formatted: formatNumber(o.offersCount, lng),
+                        })}
                       </span>
                       <span className="inline-flex items-center gap-1">
                         <Eye aria-hidden="true" className="size-4" />
-                        {t('opportunities.mine.views', { count: o.viewsCount, formatted: formatNumber(o.viewsCount, lng) })}
+                        {t('opportunities.mine.views', {
+                          count: o.viewsCount,
+                          formatted: formatNumber(o.viewsCount, lng),
+                        })}
                       </span>
                     </p>
                   </div>
@@ -144,7 +166,11 @@ export function Component() {
                       <ChartColumn aria-hidden="true" className="size-4" />
                       {t('insights.panel.open')}
                     </button>
-                    <Link to={`/opportunities/${o.id}/edit`} className={buttonClasses('secondary', 'sm')} aria-label={t('opportunities.mine.editNamed', { name: opportunityTitle(o, lng) })}>
+                    <Link
+                      to={`/opportunities/${o.id}/edit`}
+                      className={buttonClasses('secondary', 'sm')}
+                      aria-label={t('opportunities.mine.editNamed', { name: opportunityTitle(o, lng) })}
+                    >
                       <Pencil aria-hidden="true" className="size-4" />
                       {t('opportunities.owner.edit')}
                     </Link>

@@ -45,8 +45,16 @@ export function Component() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <title>{`${t('opportunities.wizard.editTitle')} | ${t('common.appName')}`}</title>
-      <h1 className="text-3xl font-extrabold text-slate-900 dark:text-white">{t('opportunities.wizard.editTitle')}</h1>
-      {query.data ? <p className="mt-2 mb-8 text-slate-600 dark:text-slate-400">{localized(query.data.nameAr, query.data.name, lng)}</p> : <div className="mb-8" />}
+      <h1 className="text-3xl font-extrabold text-slate-900 dark:text-white">
+        {t('opportunities.wizard.editTitle')}
+      </h1>
+      {query.data ? (
+        <p className="mt-2 mb-8 text-slate-600 dark:text-slate-400" dir="auto">
+          {localized(query.data.nameAr, query.data.name, lng)}
+        </p>
+      ) : (
+        <div className="mb-8" />
+      )}
       {body}
     </div>
   );

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from '@/components/ui/toaster';
 import { setTokens } from '@/lib/session';
 import { mockApi } from '@/test/api-mock';
-import { fakeJwt, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
+import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { whatsappLink, whatsappMessage, whatsappPhone } from '../components/detail/whatsapp';
 import { Component as OpportunityPage } from './opportunity-page';
 
@@ -123,6 +123,31 @@ describe('/opportunities/{id}', () => {
       memberView.documents[0]!.url,
     );
     expect(screen.getByRole('link', { name: '+966551234567' })).toHaveAttribute('href', 'tel:+966551234567');
+  });
+
+  it("lays out the owner's texts by their own direction: Arabic extra details on the English page, an Arabic name as written", async () => {
+    await setLanguage('en');
+    setTokens({ accessToken: fakeJwt({ sub: '3', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
+    const extraDetails = 'الإيجار مدفوع حتى نهاية 2027.';
+    // An Arabic-only owner's English fields hold the Arabic text as written.
+    mockApi((url) =>
+      url.pathname === '/api/opportunities/9'
+        ? jsonResponse({ ...memberView, name: 'مقهى الحي', description: 'مقهى قرب الحديقة.', extraDetails })
+        : undefined,
+    );
+    try {
+      renderPage();
+      const title = await screen.findByRole('heading', { level: 1, name: 'مقهى الحي' });
+      expect(title).toHaveAttribute('dir', 'auto');
+      expect(screen.getByText('مقهى قرب الحديقة.')).toHaveAttribute('dir', 'auto');
+      expect(screen.getByText(extraDetails)).toHaveAttribute('dir', 'auto');
+      // The page's own words keep the page's direction.
+      expect(screen.getByRole('heading', { level: 2, name: 'About the business' })).not.toHaveAttribute(
+        'dir',
+      );
+    } finally {
+      await setLanguage('ar');
+    }
   });
 
   it('moves through the gallery with the arrow keys in the reading direction', async () => {

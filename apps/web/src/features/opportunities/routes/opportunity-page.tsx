@@ -142,10 +142,16 @@ export function Component() {
               </span>
             ) : null}
           </div>
-          <h1 className="mt-1 text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
+          <h1 className="mt-1 text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white" dir="auto">
+            {title}
+          </h1>
           {otherTitle && otherTitle !== title ? (
-            <p className="mt-1 text-slate-600 dark:text-slate-400">
-              <bdi lang={lng === 'ar' ? 'en' : 'ar'}>{otherTitle}</bdi>
+            <p
+              className="mt-1 text-slate-600 dark:text-slate-400"
+              lang={lng === 'ar' ? 'en' : 'ar'}
+              dir="auto"
+            >
+              {otherTitle}
             </p>
           ) : null}
           <p className="mt-2 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
@@ -162,7 +168,7 @@ export function Component() {
             <Gallery pictures={o.gallery} title={title} />
           </HydrationSlice>
           <Section id="about-title" title={t('opportunities.detail.about')}>
-            <p className="leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200">
+            <p className="leading-relaxed whitespace-pre-line text-slate-800 dark:text-slate-200" dir="auto">
               {description}
             </p>
           </Section>

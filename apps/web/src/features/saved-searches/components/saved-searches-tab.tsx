@@ -88,20 +88,33 @@ function SavedSearchRow({ search, onEdit }: { search: SavedSearch; onEdit: () =>
     <li data-testid="saved-search" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="font-bold break-words text-slate-900 dark:text-white">{search.name}</h3>
-          <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{describe(search.query).join(' · ')}</p>
+          <h3 className="font-bold break-words text-slate-900 dark:text-white" dir="auto">
+            {search.name}
+          </h3>
+          <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">
+            {describe(search.query).join(' · ')}
+          </p>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
             <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
               {t(`saved-searches.frequencyShort.${search.frequency}`)}
             </span>
             <span
               data-testid="new-matches"
-              className={search.newMatches > 0 ? 'rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200' : undefined}
+              className={
+                search.newMatches > 0
+                  ? 'rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200'
+                  : undefined
+              }
             >
-              {t('saved-searches.newMatches', { count: search.newMatches, formatted: formatNumber(search.newMatches, lng) })}
+              {t('saved-searches.newMatches', {
+                count: search.newMatches,
+                formatted: formatNumber(search.newMatches, lng),
+              })}
             </span>
             {search.lastNotifiedAt ? (
-              <span>{t('saved-searches.lastNotified', { date: formatDate(search.lastNotifiedAt, lng) })}</span>
+              <span>
+                {t('saved-searches.lastNotified', { date: formatDate(search.lastNotifiedAt, lng) })}
+              </span>
             ) : null}
           </p>
         </div>
@@ -134,7 +147,10 @@ function SavedSearchRow({ search, onEdit }: { search: SavedSearch; onEdit: () =>
                     onSuccess: () => toast({ title: t('saved-searches.deleted') }),
                     onError: (error) => {
                       setConfirming(false);
-                      toast({ variant: 'destructive', title: serverMessage(error) ?? t('saved-searches.failed') });
+                      toast({
+                        variant: 'destructive',
+                        title: serverMessage(error) ?? t('saved-searches.failed'),
+                      });
                     },
                   })
                 }

@@ -14,7 +14,10 @@ import { DocumentDownload, type DownloadRefusal } from './document-download';
 
 export function Section({ title, children, id }: { title: ReactNode; children: ReactNode; id: string }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id={id} className="mb-4 text-lg font-bold text-slate-900 dark:text-white">
         {title}
       </h2>
@@ -42,12 +45,27 @@ export function OperationFacts({ o }: { o: OpportunityDetail }) {
   const lng = asLanguage(i18n.language);
   const dash = t('opportunities.detail.notGiven');
   const items: Array<[string, ReactNode]> = [
-    [t('opportunities.fields.facilityFoundationDay'), formatDate(o.facilityFoundationDay, lng, 'long') || dash],
+    [
+      t('opportunities.fields.facilityFoundationDay'),
+      formatDate(o.facilityFoundationDay, lng, 'long') || dash,
+    ],
     [t('opportunities.fields.facilitySize'), formatNumber(o.facilitySize, lng)],
-    [t('opportunities.fields.employeesCount'), o.employeesCount === null ? dash : formatNumber(o.employeesCount, lng)],
-    [t('opportunities.fields.branchesCount'), o.branchesCount === null ? dash : formatNumber(o.branchesCount, lng)],
-    [t('opportunities.fields.companyAgeId'), o.companyAge ? localized(o.companyAge.nameAR, o.companyAge.nameEN, lng) : dash],
-    [t('opportunities.fields.companySizeId'), o.companySize ? localized(o.companySize.nameAR, o.companySize.nameEN, lng) : dash],
+    [
+      t('opportunities.fields.employeesCount'),
+      o.employeesCount === null ? dash : formatNumber(o.employeesCount, lng),
+    ],
+    [
+      t('opportunities.fields.branchesCount'),
+      o.branchesCount === null ? dash : formatNumber(o.branchesCount, lng),
+    ],
+    [
+      t('opportunities.fields.companyAgeId'),
+      o.companyAge ? localized(o.companyAge.nameAR, o.companyAge.nameEN, lng) : dash,
+    ],
+    [
+      t('opportunities.fields.companySizeId'),
+      o.companySize ? localized(o.companySize.nameAR, o.companySize.nameEN, lng) : dash,
+    ],
   ];
   return <Facts items={items} />;
 }
@@ -76,15 +94,22 @@ export function Financials({ o }: { o: OpportunityDetail }) {
     [t('opportunities.fields.yearlySales'), formatCurrency(o.yearlySales, lng)],
     [t('opportunities.fields.yearlyOperationalCost'), formatCurrency(o.yearlyOperationalCost, lng)],
     [t('opportunities.fields.ebitda'), formatCurrency(o.ebitda, lng)],
-    [t('opportunities.fields.expectedYearProfitPercentage'), formatPercent(o.expectedYearProfitPercentage, lng)],
+    [
+      t('opportunities.fields.expectedYearProfitPercentage'),
+      formatPercent(o.expectedYearProfitPercentage, lng),
+    ],
   ];
   return (
     <div className="grid gap-4">
       <Facts items={items} />
       {o.extraDetails ? (
         <div>
-          <h3 className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.fields.extraDetails')}</h3>
-          <p className="mt-1 whitespace-pre-line text-slate-900 dark:text-slate-100">{o.extraDetails}</p>
+          <h3 className="text-sm text-slate-600 dark:text-slate-400">
+            {t('opportunities.fields.extraDetails')}
+          </h3>
+          <p className="mt-1 whitespace-pre-line text-slate-900 dark:text-slate-100" dir="auto">
+            {o.extraDetails}
+          </p>
         </div>
       ) : null}
     </div>
@@ -110,13 +135,17 @@ export function Documents({ o }: { o: OpportunityDetail }) {
     </Alert>
   ) : null;
   if (o.financialsLocked) return <LockedNotice>{t('opportunities.detail.documentsLocked')}</LockedNotice>;
-  const hidden = (o.confidentialDocumentsCount ?? 0) - (o.documents ?? []).filter((d) => d.confidential).length;
+  const hidden =
+    (o.confidentialDocumentsCount ?? 0) - (o.documents ?? []).filter((d) => d.confidential).length;
   // Confidential documents the caller may not see yet: counted, with the way to ask (the data room panel).
   const hiddenNote =
     hidden > 0 ? (
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
         <LockKeyhole aria-hidden="true" className="size-4 text-amber-700 dark:text-amber-300" />
-        {t('opportunities.detail.confidentialHidden', { count: hidden, formatted: formatNumber(hidden, lng) })}
+        {t('opportunities.detail.confidentialHidden', {
+          count: hidden,
+          formatted: formatNumber(hidden, lng),
+        })}
         {o.access === 'none' && o.status === 'approved' ? (
           <a href="#data-room" className="font-semibold text-brand-700 underline dark:text-brand-300">
             {t('opportunities.detail.requestAccessLink')}
@@ -128,7 +157,11 @@ export function Documents({ o }: { o: OpportunityDetail }) {
     return (
       <div className="grid gap-3">
         {refusal}
-        {hiddenNote ?? <p className="text-sm text-slate-600 dark:text-slate-400">{t('opportunities.detail.noDocuments')}</p>}
+        {hiddenNote ?? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t('opportunities.detail.noDocuments')}
+          </p>
+        )}
       </div>
     );
   return (
@@ -136,24 +169,27 @@ export function Documents({ o }: { o: OpportunityDetail }) {
       {refusal}
       <ul className="grid gap-2">
         {o.documents.map((doc) => (
-        <li key={doc.url} className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
-          <FileText aria-hidden="true" className="size-6 shrink-0 text-brand-700 dark:text-brand-300" />
-          <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-slate-900 dark:text-white" dir="auto">
-              {doc.name}
-            </p>
-            <p className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-              {fileSize(doc.size, lng)}
-              {doc.confidential ? (
-                <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-                  <LockKeyhole aria-hidden="true" className="size-3" />
-                  {t('opportunities.detail.confidentialBadge')}
-                </span>
-              ) : null}
-            </p>
-          </div>
-          <DocumentDownload o={o} doc={doc} onRefused={setRefused} />
-        </li>
+          <li
+            key={doc.url}
+            className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+          >
+            <FileText aria-hidden="true" className="size-6 shrink-0 text-brand-700 dark:text-brand-300" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium text-slate-900 dark:text-white" dir="auto">
+                {doc.name}
+              </p>
+              <p className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+                {fileSize(doc.size, lng)}
+                {doc.confidential ? (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                    <LockKeyhole aria-hidden="true" className="size-3" />
+                    {t('opportunities.detail.confidentialBadge')}
+                  </span>
+                ) : null}
+              </p>
+            </div>
+            <DocumentDownload o={o} doc={doc} onRefused={setRefused} />
+          </li>
         ))}
       </ul>
       {hiddenNote}

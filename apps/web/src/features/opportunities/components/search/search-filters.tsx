@@ -5,6 +5,7 @@ import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { OPPORTUNITY_TYPES, type Language } from '@safqa/shared/constants';
 import { validationMessage } from '@safqa/shared/validation/messages';
 import { Button } from '@/components/ui/button';
+import { CommitSelect } from '@/components/ui/commit-select';
 import { controlClasses, Field, Input } from '@/components/ui/form-field';
 import { citiesOfRegion, useCities } from '@/lib/cities';
 import { lookupName, useLookup } from '@/lib/lookups';
@@ -109,11 +110,11 @@ export function SearchFilters({ state, onChange, onSearched }: Props) {
       </Field>
       <Field label={t('opportunities.search.businessType')}>
         {(control) => (
-          <select
+          <CommitSelect
             {...control}
             className={controlClasses}
-            value={state.businessTypeId ?? ''}
-            onChange={(event) => onChange({ businessTypeId: toId(event.target.value) })}
+            value={String(state.businessTypeId ?? '')}
+            onCommit={(value) => onChange({ businessTypeId: toId(value) })}
           >
             <option value="">{t('opportunities.search.any')}</option>
             {businessTypes.data?.map((item) => (
@@ -121,17 +122,17 @@ export function SearchFilters({ state, onChange, onSearched }: Props) {
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </CommitSelect>
         )}
       </Field>
       <Field label={t('opportunities.search.region')}>
         {(control) => (
-          <select
+          <CommitSelect
             {...control}
             className={controlClasses}
-            value={state.regionId ?? ''}
-            onChange={(event) => {
-              const regionId = toId(event.target.value);
+            value={String(state.regionId ?? '')}
+            onCommit={(value) => {
+              const regionId = toId(value);
               const city = cities.data?.find((c) => c.id === state.cityId);
               onChange({
                 regionId,
@@ -145,17 +146,17 @@ export function SearchFilters({ state, onChange, onSearched }: Props) {
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </CommitSelect>
         )}
       </Field>
       <Field label={t('opportunities.search.city')}>
         {(control) => (
-          <select
+          <CommitSelect
             {...control}
             className={controlClasses}
-            value={state.cityId ?? ''}
-            onChange={(event) => {
-              const cityId = toId(event.target.value);
+            value={String(state.cityId ?? '')}
+            onCommit={(value) => {
+              const cityId = toId(value);
               const city = cities.data?.find((c) => c.id === cityId);
               onChange({ cityId, regionId: city ? city.regionId : state.regionId });
             }}
@@ -166,7 +167,7 @@ export function SearchFilters({ state, onChange, onSearched }: Props) {
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </CommitSelect>
         )}
       </Field>
       <fieldset className="grid gap-2">

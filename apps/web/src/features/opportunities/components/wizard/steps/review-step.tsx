@@ -17,7 +17,15 @@ function useLookupName(kind: LookupKind, id: number | null | undefined) {
 }
 
 /** The review before submitting: every step's values, each with a way back to change them. */
-export function ReviewStep({ values: v, meta, onEdit }: { values: WizardValues; meta: FileMeta; onEdit: (step: StepKey) => void }) {
+export function ReviewStep({
+  values: v,
+  meta,
+  onEdit,
+}: {
+  values: WizardValues;
+  meta: FileMeta;
+  onEdit: (step: StepKey) => void;
+}) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const cities = useCities();
@@ -27,26 +35,42 @@ export function ReviewStep({ values: v, meta, onEdit }: { values: WizardValues; 
   const companySize = useLookupName('company-sizes', v.companySizeId as number | null | undefined);
   const city = citiesOfRegion(cities.data, null).find((c) => c.id === v.cityId);
   const dash = t('opportunities.detail.notGiven');
-  const num = (value: unknown) => (value === null || value === undefined || value === '' ? dash : formatNumber(value as number, lng));
+  const num = (value: unknown) =>
+    value === null || value === undefined || value === '' ? dash : formatNumber(value as number, lng);
   const yesNo = (value: unknown) => t(value ? 'opportunities.wizard.yes' : 'opportunities.wizard.no');
 
-  const group = (step: StepKey, items: Array<[string, ReactNode]>, extra?: ReactNode) => (
-    <section aria-labelledby={`review-${step}`} className="rounded-2xl border border-slate-200 p-5 dark:border-slate-700">
+  // The third element marks the owner's own text, which reads in its own direction (an English
+  // description inside the Arabic review, an Arabic one inside the English).
+  const group = (step: StepKey, items: Array<[string, ReactNode, 'user'?]>, extra?: ReactNode) => (
+    <section
+      aria-labelledby={`review-${step}`}
+      className="rounded-2xl border border-slate-200 p-5 dark:border-slate-700"
+    >
       <div className="mb-4 flex items-center justify-between gap-2">
         <h3 id={`review-${step}`} className="font-bold text-slate-900 dark:text-white">
           {t(`opportunities.wizard.steps.${step}`)}
         </h3>
-        <Button variant="ghost" size="sm" onClick={() => onEdit(step)} aria-label={t('opportunities.wizard.editStep', { step: t(`opportunities.wizard.steps.${step}`) })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onEdit(step)}
+          aria-label={t('opportunities.wizard.editStep', { step: t(`opportunities.wizard.steps.${step}`) })}
+        >
           <Pencil aria-hidden="true" className="size-4" />
           {t('opportunities.wizard.edit')}
         </Button>
       </div>
       {extra}
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        {items.map(([label, value]) => (
+        {items.map(([label, value, user]) => (
           <div key={label}>
             <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-            <dd className="font-medium break-words whitespace-pre-line text-slate-900 dark:text-white">{value || dash}</dd>
+            <dd
+              className="font-medium break-words whitespace-pre-line text-slate-900 dark:text-white"
+              dir={user && value ? 'auto' : undefined}
+            >
+              {value || dash}
+            </dd>
           </div>
         ))}
       </dl>
@@ -58,12 +82,12 @@ export function ReviewStep({ values: v, meta, onEdit }: { values: WizardValues; 
       {group(
         'basicInfo',
         [
-          [t('opportunities.fields.nameAr'), v.nameAr],
-          [t('opportunities.fields.name'), v.name],
+          [t('opportunities.fields.nameAr'), v.nameAr, 'user'],
+          [t('opportunities.fields.name'), v.name, 'user'],
           [t('opportunities.fields.type'), v.type ? t(`listings.type.${v.type}`) : ''],
           [t('opportunities.fields.businessTypeId'), businessType],
-          [t('opportunities.fields.descriptionAr'), v.descriptionAr],
-          [t('opportunities.fields.description'), v.description],
+          [t('opportunities.fields.descriptionAr'), v.descriptionAr, 'user'],
+          [t('opportunities.fields.description'), v.description, 'user'],
         ],
         v.logo ? <OpportunityLogo logo={v.logo} className="mb-4 size-16" /> : null,
       )}
@@ -73,19 +97,34 @@ export function ReviewStep({ values: v, meta, onEdit }: { values: WizardValues; 
       ])}
       {group('operationDetails', [
         [t('opportunities.fields.facilitySize'), num(v.facilitySize)],
-        [t('opportunities.fields.facilityFoundationDay'), formatDate(v.facilityFoundationDay as string | undefined, lng, 'long')],
+        [
+          t('opportunities.fields.facilityFoundationDay'),
+          formatDate(v.facilityFoundationDay as string | undefined, lng, 'long'),
+        ],
         [t('opportunities.fields.employeesCount'), num(v.employeesCount)],
         [t('opportunities.fields.branchesCount'), num(v.branchesCount)],
         [t('opportunities.fields.companyAgeId'), companyAge],
         [t('opportunities.fields.companySizeId'), companySize],
       ])}
       {group('financialInfo', [
-        [t('opportunities.fields.offeredPercentage'), formatPercent(v.offeredPercentage as number | undefined, lng)],
-        [t('opportunities.fields.requiredAmount'), formatCurrency(v.requiredAmount as number | undefined, lng)],
+        [
+          t('opportunities.fields.offeredPercentage'),
+          formatPercent(v.offeredPercentage as number | undefined, lng),
+        ],
+        [
+          t('opportunities.fields.requiredAmount'),
+          formatCurrency(v.requiredAmount as number | undefined, lng),
+        ],
         [t('opportunities.fields.yearlySales'), formatCurrency(v.yearlySales as number | undefined, lng)],
-        [t('opportunities.fields.yearlyOperationalCost'), formatCurrency(v.yearlyOperationalCost as number | undefined, lng)],
+        [
+          t('opportunities.fields.yearlyOperationalCost'),
+          formatCurrency(v.yearlyOperationalCost as number | undefined, lng),
+        ],
         [t('opportunities.fields.ebitda'), formatCurrency(v.ebitda as number | undefined, lng)],
-        [t('opportunities.fields.expectedYearProfitPercentage'), formatPercent(v.expectedYearProfitPercentage as number | undefined, lng)],
+        [
+          t('opportunities.fields.expectedYearProfitPercentage'),
+          formatPercent(v.expectedYearProfitPercentage as number | undefined, lng),
+        ],
         [t('opportunities.fields.negotiable'), yesNo(v.negotiable)],
         [t('opportunities.fields.waitForHighestOffer'), yesNo(v.waitForHighestOffer)],
       ])}
@@ -93,23 +132,32 @@ export function ReviewStep({ values: v, meta, onEdit }: { values: WizardValues; 
         'documents',
         [
           [t('opportunities.fields.images'), num(v.images?.length ?? 0)],
-          [t('opportunities.fields.documents'), (v.documents ?? []).map((d) => (d.confidential ? `${d.name} (${t('opportunities.wizard.confidential')})` : d.name)).join('\n')],
+          [
+            t('opportunities.fields.documents'),
+            (v.documents ?? [])
+              .map((d) => (d.confidential ? `${d.name} (${t('opportunities.wizard.confidential')})` : d.name))
+              .join('\n'),
+          ],
         ],
         v.images?.length ? (
           <ul className="mb-4 flex flex-wrap gap-2">
             {v.images.map((url) => (
               <li key={url}>
-                <img src={meta.images[url]?.thumbnailUrl ?? url} alt="" className="h-16 w-24 rounded-lg object-cover" />
+                <img
+                  src={meta.images[url]?.thumbnailUrl ?? url}
+                  alt=""
+                  className="h-16 w-24 rounded-lg object-cover"
+                />
               </li>
             ))}
           </ul>
         ) : null,
       )}
       {group('contactInfo', [
-        [t('opportunities.fields.contactMemberName'), v.contactMemberName],
+        [t('opportunities.fields.contactMemberName'), v.contactMemberName, 'user'],
         [t('opportunities.fields.contactPhone'), v.contactPhone ? <bdi dir="ltr">{v.contactPhone}</bdi> : ''],
         [t('opportunities.fields.contactEmail'), v.contactEmail ? <bdi dir="ltr">{v.contactEmail}</bdi> : ''],
-        [t('opportunities.fields.extraDetails'), v.extraDetails],
+        [t('opportunities.fields.extraDetails'), v.extraDetails, 'user'],
       ])}
     </div>
   );

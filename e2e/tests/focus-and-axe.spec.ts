@@ -1,0 +1,182 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expectNoA11yViolations } from '../support/axe';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
+import { expect, test, waitForApp } from '../support/fixtures';
+import { text } from '../support/locales';
+import { login, post, registerOwner, useSession } from './opportunities-support';
+
+/**
+ * Keyboard focus and axe after the accessibility list of issue 22 (item 18), in Arabic and English:
+ * the focus follows "Move up" on an FAQ, the offer form's "Next" and "Send code", and opens dialogs
+ * on their first field; arrowing through the closed sector select runs no search; Escape closes the
+ * phone menu after a language switch; axe (WCAG plus the outline and landmark rules the issue named)
+ * on the notification popover, the notifications tab, /favorites, the advisors page and, at phone
+ * width, the admin users table, which says to swipe.
+ */
+
+/** WCAG A/AA, and the best-practice rules behind the issue's findings: dialog names, landmark names, heading levels. */
+async function expectAccessible(page: Page) {
+  await expectNoA11yViolations(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withRules(['aria-dialog-name', 'landmark-unique', 'heading-order'])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `best-practice rules on ${page.url()}`,
+  ).toEqual([]);
+}
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+
+for (const language of ['ar', 'en'] as const) {
+  test.describe(`focus and axe (${language})`, () => {
+    test.use({ language });
+    // Sign-ups with the human check and several pages with axe: slow on a shared two-core machine.
+    test.describe.configure({ timeout: 300_000 });
+    const t = (key: string) => text(language, key);
+
+    test('phone menu: Escape still closes it after switching the language inside it', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto('/');
+      await waitForApp(page);
+      await page.getByRole('button', { name: t('common.nav.openMenu'), exact: true }).click();
+      const other = language === 'ar' ? 'en' : 'ar';
+      await page
+        .locator('#mobile-menu')
+        .getByRole('button', { name: language === 'ar' ? 'English' : 'العربية' })
+        .click();
+      await expect(page.locator('html')).toHaveAttribute('lang', other);
+      await page.keyboard.press('Escape');
+      const toggle = page.getByRole('button', { name: text(other, 'common.nav.openMenu'), exact: true });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(toggle).toBeFocused();
+      await expect(page.locator('#mobile-menu')).toBeHidden();
+    });
+
+    test('search: arrowing through the closed sector select runs no search until the choice is committed', async ({
+      page,
+    }) => {
+      await page.goto('/search');
+      await waitForApp(page);
+      const sector = page.getByLabel(t('opportunities.search.businessType'), { exact: true });
+      await sector.focus();
+      const before = { url: page.url(), history: await page.evaluate(() => history.length) };
+      for (let i = 0; i < 3; i += 1) await sector.press('ArrowDown');
+      await expect(sector).not.toHaveValue('');
+      expect(page.url()).toBe(before.url);
+      expect(await page.evaluate(() => history.length)).toBe(before.history);
+      await sector.press('Tab');
+      await expect(page).toHaveURL(/businessTypeId=\d+/);
+      expect(await page.evaluate(() => history.length)).toBe(before.history + 1);
+    });
+
+    test('an investor: offer form focus, the save-search dialog, and axe on notifications, favorites and advisors', async ({
+      page,
+      context,
+      request,
+    }) => {
+      const investor = await registerOwner(request, `focus-${language}`);
+      const listings = (await (await request.get('/api/opportunities?pageSize=1')).json()) as {
+        data: Array<{ id: number }>;
+      };
+      const id = listings.data[0]!.id;
+      expect((await post(request, `/api/favorites/${id}`, {}, investor.session.accessToken)).status()).toBe(
+        204,
+      );
+      await useSession(context, investor.session, language);
+
+      // The offer form: the keyboard goes to the code step's email, then to the code once it is sent.
+      await page.goto(`/opportunities/${id}`);
+      await waitForApp(page);
+      const form = page.getByRole('region', { name: t('offers.form.title') });
+      await form.getByLabel(t('offers.form.phone'), { exact: true }).fill('0551234567');
+      await form.getByRole('checkbox', { name: t('offers.reasons.wantsOffer') }).check();
+      await form
+        .getByLabel(t('offers.form.message'), { exact: true })
+        .fill('I would like to hear more about this business.');
+      await form.getByRole('button', { name: t('offers.form.next'), exact: true }).press('Enter');
+      await expect(form.getByLabel(t('offers.form.email'), { exact: true })).toBeFocused();
+      await form.getByRole('button', { name: t('offers.form.sendCode'), exact: true }).press('Enter');
+      await expect(form.getByLabel(t('offers.form.code'), { exact: true })).toBeFocused();
+
+      // The advisors page: no jump from h1 to h3.
+      await page.goto(`/opportunities/${id}/advisors`);
+      await waitForApp(page);
+      await expect(page.getByRole('heading', { level: 1, name: t('advisors.title') })).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await expectAccessible(page);
+
+      // /favorites with a bookmark: its card's h3 sits under an h2.
+      await page.goto('/favorites');
+      await waitForApp(page);
+      await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+      await expectAccessible(page);
+
+      // The desktop notification popover has a name; the notifications tab names no landmark twice.
+      // From the keyboard: the header hides while scrolled down and comes back when it takes the focus.
+      await page.getByTestId('notification-bell').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog', { name: t('common.nav.notifications') })).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await page.goto('/profile?tab=notifications');
+      await waitForApp(page);
+      await expect(
+        page.getByRole('heading', { level: 2, name: t('notifications.tabTitle'), exact: true }),
+      ).toBeVisible();
+      await expectAccessible(page);
+
+      // A dialog opens on its first field, not its close button.
+      await page.goto('/search');
+      await waitForApp(page);
+      await page.getByRole('button', { name: t('saved-searches.save'), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: t('saved-searches.saveTitle') });
+      await expect(dialog.getByLabel(t('saved-searches.name'), { exact: true })).toBeFocused();
+    });
+
+    test('an admin: the moved FAQ keeps the focus; the users table on a phone says to swipe', async ({
+      page,
+      context,
+      request,
+    }) => {
+      const admin = await login(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await useSession(context, admin, language);
+      await page.goto('/admin/faqs');
+      await waitForApp(page);
+      const question = (await page
+        .getByRole('main')
+        .getByRole('heading', { level: 2 })
+        .nth(1)
+        .textContent())!.trim();
+      const up = page.getByRole('button', { name: fill(t('admin.faqs.moveUp'), { question }), exact: true });
+      const down = page.getByRole('button', {
+        name: fill(t('admin.faqs.moveDown'), { question }),
+        exact: true,
+      });
+      await up.focus();
+      await page.keyboard.press('Enter');
+      // At the top "up" is disabled: the keyboard is on the same FAQ's "down".
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(question);
+      await expect(down).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 }).nth(1)).toHaveText(question);
+      await expect(down).toBeFocused();
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto('/admin/users');
+      await waitForApp(page);
+      const region = page.getByRole('region', { name: t('admin.users.title'), exact: true });
+      await expect(region).toBeVisible();
+      await expect(page.getByText(t('admin.scrollHint'))).toBeVisible();
+      await region.focus();
+      await expect(region).toBeFocused();
+      await expectAccessible(page);
+      await page.screenshot({
+        path: test.info().outputPath(`admin-users-${language}-375.png`),
+        fullPage: true,
+      });
+    });
+  });
+}
