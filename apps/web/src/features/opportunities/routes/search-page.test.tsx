@@ -59,6 +59,22 @@ describe('/search', () => {
     expect(screen.getByRole('heading', { name: '30 فرصة' })).toBeInTheDocument();
   });
 
+  it('does not search for every sort passed with the arrow keys, only the one committed (WCAG 3.2.2)', async () => {
+    searchAnswers();
+    const { router } = renderAt('/search?businessTypeId=8&sort=newest&page=2');
+    await screen.findByRole('link', { name: 'فرصة 201' });
+    const sort = screen.getByRole('combobox', { name: 'الترتيب' });
+    fireEvent.keyDown(sort, { key: 'ArrowDown' });
+    fireEvent.change(sort, { target: { value: 'amount_asc' } });
+    fireEvent.keyDown(sort, { key: 'ArrowDown' });
+    fireEvent.change(sort, { target: { value: 'amount_desc' } });
+    expect(router.state.location.search).toBe('?businessTypeId=8&sort=newest&page=2');
+    fireEvent.keyDown(sort, { key: 'Enter' });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?businessTypeId=8&sort=amount_desc&page=1'),
+    );
+  });
+
   it('puts the sort in the URL and goes back to page 1', async () => {
     searchAnswers();
     const { router } = renderAt('/search?businessTypeId=8&sort=newest&page=2');

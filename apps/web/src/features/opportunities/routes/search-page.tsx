@@ -17,6 +17,7 @@ import type { PageHandle } from '@/lib/page-handle';
 import type { SearchPathFilters } from '@safqa/shared/search-path';
 import { citiesQuery } from '@/lib/cities';
 import { lookupQuery } from '@/lib/lookups';
+import { CommitSelect } from '@/components/ui/commit-select';
 import { searchOpportunitiesQuery, useSearchOpportunities } from '../api/search-opportunities';
 import { SearchFilters } from '../components/search/search-filters';
 import {
@@ -134,17 +135,17 @@ export function Component() {
             </h2>
             <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300">
               {t('opportunities.search.sort')}
-              <select
+              <CommitSelect
                 className={`${controlClasses} w-auto`}
                 value={state.sort}
-                onChange={(event) => change({ sort: event.target.value as SearchSort })}
+                onCommit={(value) => change({ sort: value as SearchSort })}
               >
                 {SEARCH_SORTS.map((sort) => (
                   <option key={sort} value={sort}>
                     {t(`opportunities.search.sorts.${sort}`)}
                   </option>
                 ))}
-              </select>
+              </CommitSelect>
             </label>
           </div>
           {results.isPending ? (
