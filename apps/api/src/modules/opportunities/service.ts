@@ -9,9 +9,11 @@ import {
 } from '@safqa/shared/validation/opportunities';
 import { AppError } from '../../plugins/errors';
 import type { Viewer } from '../../lib/viewer';
+import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import type { UploadsService } from '../uploads/service';
-import { iso, lookupOf, paged, toCard, toMyCard } from './mappers';
+import { paged } from '../../lib/paged';
+import { iso, lookupOf, toCard, toMyCard } from './mappers';
 import type { DetailRow, OpportunitiesRepository, OpportunityRow, OpportunityValues } from './repository';
 import { searchTerms } from './queries';
 import { createTtlCache } from './ttl-cache';
