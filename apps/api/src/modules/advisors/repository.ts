@@ -51,4 +51,3 @@ export function createAdvisorsRepository(db: Db) {
     },
   };
 }
-export type AdvisorsRepository = ReturnType<typeof createAdvisorsRepository>;

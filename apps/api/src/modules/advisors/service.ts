@@ -24,4 +24,3 @@ export function createAdvisorsService(deps: { db: Db }) {
     },
   };
 }
-export type AdvisorsService = ReturnType<typeof createAdvisorsService>;

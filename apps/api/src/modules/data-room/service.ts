@@ -244,4 +244,3 @@ export function createDataRoomService(deps: {
     },
   };
 }
-export type DataRoomService = ReturnType<typeof createDataRoomService>;

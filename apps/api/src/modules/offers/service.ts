@@ -51,7 +51,6 @@ function rateLimited(retryAfterSeconds: number): AppError {
   });
 }
 
-export type OffersService = ReturnType<typeof createOffersService>;
 
 /**
  * Offers: an investor proves an email with a 4-digit code, then offers on an approved opportunity

@@ -22,11 +22,6 @@ export async function searchesOf(db: Db, userId: number) {
   return rows.map((r) => ({ ...(r.search as SavedSearchRow), newMatches: Number(r.newMatches) }));
 }
 
-export async function findSearch(db: Db, id: number): Promise<SavedSearchRow | undefined> {
-  const [row] = await db.select().from(savedSearches).where(eq(savedSearches.id, id)).limit(1);
-  return row as SavedSearchRow | undefined;
-}
-
 export async function newMatchesOf(db: Db, search: SavedSearchRow): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -33,5 +33,3 @@ export function useModerate() {
     onSuccess: (_detail, request) => invalidateModeration(client, request.id),
   });
 }
-
-export type { ModerationAction };
