@@ -41,6 +41,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     notifier: app.notifier,
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,
+    opportunities: app.opportunities,
   });
   const auth = { onRequest: app.requireUser };
 

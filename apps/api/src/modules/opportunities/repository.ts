@@ -78,7 +78,10 @@ export function createOpportunitiesRepository(db: Db) {
   }
 
   /** A page of rows and the total of the same conditions, concurrently. */
-  async function pageAndCount<T extends object>(page: SQL, count: SQL): Promise<{ rows: T[]; total: number }> {
+  async function pageAndCount<T extends object>(
+    page: SQL,
+    count: SQL,
+  ): Promise<{ rows: T[]; total: number }> {
     const [found, counted] = await Promise.all([db.execute(page), db.execute(count)]);
     return { rows: rows<T>(found), total: Number(rows<{ total: number }>(counted)[0]?.total ?? 0) };
   }
@@ -292,6 +295,8 @@ export function createOpportunitiesRepository(db: Db) {
           .where(eq(opportunities.id, id));
       });
     },
+
+    offerTarget: (opportunityId: number) => findOfferTarget(db, opportunityId),
 
     /**
      * Whether the user already took part in this listing: bookmarked it, made an offer on it, or was
