@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
-import { featureBoundaryConfigs } from './scripts/lint/feature-boundaries.js';
+import { apiModuleBoundaryConfigs, featureBoundaryConfigs } from './scripts/lint/feature-boundaries.js';
 
 const root = import.meta.dirname;
 
@@ -81,4 +81,5 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   ...featureBoundaryConfigs(root),
+  ...apiModuleBoundaryConfigs(root),
 );

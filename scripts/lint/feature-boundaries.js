@@ -66,3 +66,127 @@ export function featureBoundaryConfigs(root, featuresDir = FEATURES_DIR) {
     }),
   );
 }
+
+/**
+ * "An api module reaches another area through that area's service, never its tables" (architecture.md):
+ * a file of `modules/<area>/` may not import another area's repository, nor a schema file of
+ * `db/schema/` that its area does not own. Aggregates that read many areas' tables belong in a named
+ * read model (`src/read-models/`), outside the modules. Tests may seed any table and are not checked.
+ */
+export const API_MODULES_DIR = 'apps/api/src/modules';
+
+/** Which areas own the tables of each `db/schema/` file; a file missing here is nobody's in modules. */
+export const SCHEMA_OWNERS = {
+  alerts: ['saved-searches', 'notifications'],
+  auth: ['auth'],
+  captcha: ['captcha'],
+  chat: ['chat'],
+  content: ['faqs', 'contact', 'analytics', 'error-logs'],
+  'data-room': ['data-room'],
+  lookups: ['lookups'],
+  offers: ['offers'],
+  opportunities: ['opportunities'],
+  uploads: ['uploads'],
+  users: ['users'],
+};
+
+/**
+ * Imports that break the rule today, each to be replaced by a call of the owning area's service: the
+ * list may only shrink (scripts/lint/feature-boundaries.test.ts fails on an entry that no longer
+ * matches an import). Keys are files under modules/, values the import paths they may still use.
+ */
+export const API_BOUNDARY_EXCEPTIONS = {
+  'admin/users-repository.ts': ['../../db/schema/users'],
+  'chat/peers.ts': ['../../db/schema/offers', '../../db/schema/opportunities', '../../db/schema/users'],
+  'contact/repository.ts': ['../../db/schema/users'],
+  'data-room/peers.ts': ['../../db/schema/opportunities'],
+  'data-room/repository.ts': ['../../db/schema/opportunities', '../../db/schema/users'],
+  'notifications/repository.ts': ['../../db/schema/users'],
+  'opportunities/moderation-repository.ts': ['../../db/schema/users'],
+  'opportunities/repository.ts': ['../../db/schema/data-room', '../../db/schema/lookups'],
+  'opportunities/view-addresses.ts': ['../../db/schema/data-room'],
+  'saved-searches/repository.ts': ['../../db/schema/users'],
+  'uploads/quota.ts': ['../../db/schema/users'],
+  'uploads/service.ts': ['../../db/schema/opportunities'],
+  'users/repository.ts': ['../../db/schema/lookups'],
+};
+
+const TS_SOURCE = '*.{ts,mts,cts,js,mjs}';
+const TEST_FILES = ['**/*.test.*', '**/*.fault.*'];
+
+/** Schema files `area` may import: the ones it owns, plus its listed exceptions (exact paths). */
+function schemaImportRegex(area, exceptions) {
+  const owned = Object.entries(SCHEMA_OWNERS)
+    .filter(([, owners]) => owners.includes(area))
+    .map(([file]) => escapeRegex(file));
+  const allowed = owned.length ? `(?!(?:${owned.join('|')})(?:\\.[cm]?[jt]s)?$)` : '';
+  const excepted = exceptions.length ? `(?!(?:${exceptions.map(escapeRegex).join('|')})$)` : '';
+  return `^${excepted}(?:\\./)?(?:\\.\\./)+(?:[^/]+/)*db/schema/${allowed}`;
+}
+
+/**
+ * Another area's repository (`repository.ts`, `*-repository.ts`) from a file `depth` folders below
+ * modules/ (depth 1: `modules/<area>/file.ts`).
+ */
+export function crossAreaRepositoryRegex(area, depth) {
+  const other = `(?!${escapeRegex(area)}/)`;
+  const file = `(?:[^/]+/)*(?:[^/]+-)?repository(?:\\.[cm]?[jt]s)?$`;
+  const sibling = `(?:\\./)?(?:\\.\\./){${depth}}${other}(?!\\.\\.(?:/|$))[^/]+/${file}`;
+  const viaModules = `(?:\\./)?(?:\\.\\./){${depth + 1},}(?:[^/]+/)*modules/${other}[^/]+/${file}`;
+  return `^(?:${sibling}|${viaModules})`;
+}
+
+export function apiAreaNames(root, modulesDir = API_MODULES_DIR) {
+  return featureNames(root, modulesDir);
+}
+
+/**
+ * Flat-config entries for every area folder under `root/modulesDir`.
+ * @param {string} root
+ * @param {string} [modulesDir]
+ * @param {Record<string, string[]>} [exceptions]
+ * @returns {import('eslint').Linter.Config[]}
+ */
+export function apiModuleBoundaryConfigs(
+  root,
+  modulesDir = API_MODULES_DIR,
+  exceptions = API_BOUNDARY_EXCEPTIONS,
+) {
+  return apiAreaNames(root, modulesDir).flatMap((area) =>
+    Array.from({ length: MAX_DEPTH }, (_, index) => {
+      const depth = index + 1;
+      const files = `${modulesDir}/${area}/${'*/'.repeat(depth - 1)}${TS_SOURCE}`;
+      const perFile = Object.entries(exceptions).filter(
+        ([file]) => file.startsWith(`${area}/`) && file.split('/').length === depth + 1,
+      );
+      const rule = (extra) => [
+        'error',
+        {
+          patterns: [
+            {
+              regex: schemaImportRegex(area, extra),
+              message: `modules/${area} must not import another area's tables; call the owning area's service (or a read model).`,
+            },
+            {
+              regex: crossAreaRepositoryRegex(area, depth),
+              message: `modules/${area} must not import another area's repository; call its service.`,
+            },
+          ],
+        },
+      ];
+      return [
+        {
+          name: `safqa/api-boundaries/${area}/${depth}`,
+          files: [files],
+          ignores: TEST_FILES,
+          rules: { 'no-restricted-imports': rule([]) },
+        },
+        ...perFile.map(([file, paths]) => ({
+          name: `safqa/api-boundaries/${file}`,
+          files: [`${modulesDir}/${file}`],
+          rules: { 'no-restricted-imports': rule(paths) },
+        })),
+      ];
+    }).flat(),
+  );
+}

@@ -5,7 +5,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { loggerOptions, redactUrl } from './logger';
+import { loggerOptions } from './logger';
 import databasePlugin from './plugins/database';
 import errorsPlugin, { renderFrameworkError } from './plugins/errors';
 import csrfPlugin from './plugins/csrf';
@@ -156,5 +156,3 @@ export async function buildApp({
 
   return app;
 }
-
-export { redactUrl };

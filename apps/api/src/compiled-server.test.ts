@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,20 @@ import { startServerProcess, type ServerProcess } from './test/server-process';
 const apiDir = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-compiled-'));
 let server: ServerProcess | undefined;
+/** The packages a bundle imports (`import x from 'pkg/sub'`, `import('pkg')`), by package name. */
+function importedPackages(code: string): Set<string> {
+  const names = new Set<string>();
+  for (const [, a, b] of code.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(?\s*["']([^"']+)["']/g)) {
+    const specifier = (a ?? b)!;
+    if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) continue;
+    const name = specifier.startsWith('@')
+      ? specifier.split('/').slice(0, 2).join('/')
+      : specifier.split('/')[0]!;
+    if (!builtinModules.includes(name)) names.add(name);
+  }
+  return names;
+}
+
 afterAll(() => {
   server?.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
@@ -24,10 +39,18 @@ describe('the compiled server', { timeout: 120_000 }, () => {
     expect(build.status, build.stderr).toBe(0);
     const files = readdirSync(path.join(apiDir, 'dist')).filter((f) => f.endsWith('.js'));
     expect(files).toContain('server.js');
+    // A production install omits devDependencies (tsx among them): the bundle needs runtime ones only.
+    const { dependencies } = JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const imported = new Set<string>();
     for (const file of files) {
       const code = readFileSync(path.join(apiDir, 'dist', file), 'utf8');
       expect(code, file).not.toMatch(/from ["'][^"']+\.tsx?["']|["']tsx["']|@safqa\/shared/);
+      for (const name of importedPackages(code)) imported.add(name);
     }
+    expect(imported.size).toBeGreaterThan(10);
+    expect([...imported].filter((name) => !Object.hasOwn(dependencies, name))).toEqual([]);
     expect(readdirSync(path.join(apiDir, 'dist/migrations')).filter((f) => f.endsWith('.sql')).length).toBe(
       readdirSync(path.join(apiDir, 'src/db/migrations')).filter((f) => f.endsWith('.sql')).length,
     );

@@ -3,6 +3,7 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
   'TOKEN_EXPIRED',
+  'LINK_EXPIRED',
   'FORBIDDEN',
   'NOT_FOUND',
   'PAYLOAD_TOO_LARGE',
@@ -35,6 +36,53 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The one HTTP status of each code (docs/API.md "Errors"), so a client that branches on the status
+ * and one that branches on the code reach the same answer. `AppError` and `sendError` are held to it
+ * by the compiler. Only Node's and Fastify's own protocol refusals keep the status HTTP gives them
+ * (431 and 417 before any route, 405/406 from the router; docs/operations.md).
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  // The access token ran out: 401 makes the web client refresh the session and retry.
+  TOKEN_EXPIRED: 401,
+  // A verification or reset link ran out: nothing a refreshed session would fix, so not a 401.
+  LINK_EXPIRED: 400,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  REQUEST_TIMEOUT: 408,
+  INTERNAL: 500,
+  CSRF_FAILED: 403,
+  CAPTCHA_REQUIRED: 400,
+  CAPTCHA_FAILED: 400,
+  EMAIL_EXISTS: 409,
+  TOKEN_MISSING: 400,
+  TOKEN_INVALID: 400,
+  ALREADY_VERIFIED: 409,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  SESSION_EXPIRED: 401,
+  WRONG_PASSWORD: 400,
+  IN_USE: 409,
+  OWN_OPPORTUNITY: 403,
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  CHAT_NOT_FOUND: 404,
+  INVALID_STATUS_TRANSITION: 409,
+  SERVICE_UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
+  LIMIT_REACHED: 409,
+  ALREADY_REQUESTED: 409,
+  UPLOAD_QUOTA: 429,
+} as const satisfies Record<ErrorCode, number>;
+
+/** The status `code` answers with. */
+export type ErrorStatus<C extends ErrorCode = ErrorCode> = (typeof ERROR_STATUS)[C];
 
 export interface ApiErrorBody {
   code: ErrorCode | (string & {});

@@ -7,6 +7,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     VALIDATION_FAILED: 'بعض الحقول غير صالحة',
     UNAUTHENTICATED: 'يجب تسجيل الدخول',
     TOKEN_EXPIRED: 'انتهت صلاحية الجلسة',
+    LINK_EXPIRED: 'انتهت صلاحية الرابط، اطلب رابطًا جديدًا',
     FORBIDDEN: 'ليست لديك صلاحية لهذا الإجراء',
     NOT_FOUND: 'غير موجود',
     PAYLOAD_TOO_LARGE: 'حجم الطلب أكبر من المسموح',
@@ -41,6 +42,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     VALIDATION_FAILED: 'Some fields are invalid',
     UNAUTHENTICATED: 'Authentication required',
     TOKEN_EXPIRED: 'Your session has expired',
+    LINK_EXPIRED: 'This link has expired; ask for a new one',
     FORBIDDEN: 'You do not have permission for this action',
     NOT_FOUND: 'Not found',
     PAYLOAD_TOO_LARGE: 'The request is too large',
@@ -69,7 +71,8 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     INSUFFICIENT_STORAGE: 'There is no room to save this right now; try again in a moment',
     LIMIT_REACHED: 'You have reached the limit of 20 saved searches; delete one to save another',
     ALREADY_REQUESTED: 'You have already asked for this listing’s documents',
-    UPLOAD_QUOTA: 'You have reached your upload limit: add the files you uploaded to a listing, or try again later',
+    UPLOAD_QUOTA:
+      'You have reached your upload limit: add the files you uploaded to a listing, or try again later',
   },
 };
 

@@ -116,5 +116,3 @@ export function createAltcha(db: Db, options: AltchaOptions) {
     },
   };
 }
-
-export type Altcha = ReturnType<typeof createAltcha>;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rows } from '../db/rows';
 
 /** Today's date in UTC, whatever the session's time zone: days in the admin figures are UTC days. */
 export const UTC_TODAY = sql`(now() AT TIME ZONE 'UTC')::date`;
@@ -36,7 +37,7 @@ export async function dailyCounts(
       LEFT JOIN counts c ON c.day = d::date
       ORDER BY d`,
   );
-  return (result as unknown as { rows: { date: string; count: number }[] }).rows.map((r) => ({
+  return rows<{ date: string; count: number }>(result).map((r) => ({
     date: r.date,
     count: Number(r.count),
   }));

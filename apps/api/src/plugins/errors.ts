@@ -1,27 +1,36 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessage, pickLanguage } from '@safqa/shared/error-messages';
-import type { ErrorCode } from '@safqa/shared/error-codes';
+import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from '@safqa/shared/error-codes';
 import type { Language } from '@safqa/shared/constants';
 import { translateValidation, zodErrorMap } from '@safqa/shared/validation/messages';
 import type { z } from 'zod';
 import { errorLogs } from '../db/schema/content';
 import { RETRY_AFTER_SECONDS, classifyDependencyError, type DependencyFailure } from './dependency-errors';
 
-/** A deliberate answer: thrown by services and handlers, rendered with the API.md error body. */
-export class AppError extends Error {
+interface AppErrorOptions {
+  message?: string;
+  fields?: Record<string, string>;
+  extra?: Record<string, unknown>;
+  /** Response headers that belong to the answer, e.g. `retry-after` on a 429. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A deliberate answer: thrown by services and handlers, rendered with the API.md error body. The
+ * status stays written at each call site for the reader, but must be the one ERROR_STATUS gives the
+ * code (`new AppError(400, 'TOKEN_EXPIRED')` does not compile), and the table's is the one answered.
+ */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly statusCode: ErrorStatus<C>;
+
   constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    readonly options: {
-      message?: string;
-      fields?: Record<string, string>;
-      extra?: Record<string, unknown>;
-      /** Response headers that belong to the answer, e.g. `retry-after` on a 429. */
-      headers?: Record<string, string>;
-    } = {},
+    _status: ErrorStatus<C>,
+    readonly code: C,
+    readonly options: AppErrorOptions = {},
   ) {
     super(options.message ?? code);
+    this.statusCode = ERROR_STATUS[code];
   }
 }
 
@@ -101,12 +110,29 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-export function sendError(
+type ErrorExtra = { message?: string; fields?: Record<string, string> } & Record<string, unknown>;
+
+/** Sends `code` with its status from ERROR_STATUS (the status argument is checked against it). */
+export function sendError<C extends ErrorCode>(
+  reply: FastifyReply,
+  _status: ErrorStatus<C>,
+  code: C,
+  lang: Language,
+  extra: ErrorExtra = {},
+) {
+  return sendWithStatus(reply, ERROR_STATUS[code], code, lang, extra);
+}
+
+/**
+ * A refusal whose status HTTP itself names (Fastify's 405, 406, 416 ...): that status, with the
+ * nearest code. Only the framework's own errors come here; our answers go through sendError.
+ */
+function sendWithStatus(
   reply: FastifyReply,
   status: number,
   code: ErrorCode,
   lang: Language,
-  extra: { message?: string; fields?: Record<string, string> } & Record<string, unknown> = {},
+  extra: ErrorExtra = {},
 ) {
   return reply
     .status(status)
@@ -182,7 +208,7 @@ async function errorsPlugin(app: FastifyInstance) {
           });
         }
         const code = STATUS_CODES[status] ?? 'VALIDATION_FAILED';
-        return sendError(reply, status, code, lang);
+        return sendWithStatus(reply, status, code, lang);
       }
       request.log.error({ err: error }, 'unexpected error');
       await logServerError(app, request, error);

@@ -29,6 +29,8 @@ export interface Notifier {
    * Answers whether the email was queued.
    */
   notify(tx: Db, input: NotifyInput): Promise<{ emailed: boolean }>;
+  /** A user's address, language and email switches (undefined for an unknown user), read in `db`. */
+  recipient(db: Db, userId: number): ReturnType<typeof recipientOf>;
 }
 
 declare module 'fastify' {
@@ -45,7 +47,10 @@ async function notifierPlugin(app: FastifyInstance) {
       const row = await insertNotification(tx, input);
       let emailed = false;
       if (input.email && recipient.settings[EMAIL_SETTING_OF[input.type]]) {
-        await app.mailer.enqueue({ to: input.emailTo ?? recipient.email, ...input.email(recipient.language) }, tx);
+        await app.mailer.enqueue(
+          { to: input.emailTo ?? recipient.email, ...input.email(recipient.language) },
+          tx,
+        );
         emailed = true;
       }
       const event: NotificationEvent = {
@@ -55,6 +60,7 @@ async function notifierPlugin(app: FastifyInstance) {
       await app.sseHub.publish([input.userId], 'notification', event, tx);
       return { emailed };
     },
+    recipient: recipientOf,
   } satisfies Notifier);
 }
 

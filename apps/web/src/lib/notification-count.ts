@@ -9,5 +9,4 @@ const store = createCountStore();
 
 export const setNotificationCount = store.set;
 export const resetNotificationCount = store.reset;
-export const subscribeNotificationCount = store.subscribe;
 export const useNotificationCount = store.use;

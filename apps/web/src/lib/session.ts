@@ -126,10 +126,6 @@ export function getSessionUser(): SessionUser | null {
   return userFromToken(getTokens().accessToken);
 }
 
-export function isSignedIn(): boolean {
-  return getSessionUser() !== null;
-}
-
 /** Calls `listener` whenever the tokens change, here or in another tab. Returns the unsubscribe. */
 export function subscribeSession(listener: () => void): () => void {
   changeListeners.add(listener);

@@ -83,8 +83,8 @@ export const newMessageEvent = z.object({
   unreadCount: z.number().int(),
 });
 export type NewMessageEvent = z.infer<typeof newMessageEvent>;
-export const unreadCountUpdatedEvent = unreadCountResponse;
-export type UnreadCountUpdatedEvent = z.infer<typeof unreadCountUpdatedEvent>;
+/** The body of the `unread_count` event: the same figure GET /api/chats/unread-count answers. */
+export type UnreadCountUpdatedEvent = z.infer<typeof unreadCountResponse>;
 /** Sent to the other participant when messages are marked read (live read marks). */
 export const messagesReadEvent = z.object({
   chatId: z.number().int(),

@@ -6,6 +6,7 @@ import {
   type AdminUser,
   type AdminUserQuery,
 } from '@safqa/shared/validation/admin';
+import { paged } from '../../lib/paged';
 import { pageViewFigures } from '../analytics/service';
 import { unresolvedErrorCount } from '../error-logs/service';
 import type { OnStatusChange } from '../opportunities/moderation';
@@ -63,7 +64,11 @@ export function notifyOwner(app: FastifyInstance): OnStatusChange {
         }),
     });
     if (change.toStatus === 'approved') {
-      await app.jobs.enqueue(MATCH_JOB, { opportunityId: opportunity.id }, { executor: tx, key: `opportunity:${opportunity.id}` });
+      await app.jobs.enqueue(
+        MATCH_JOB,
+        { opportunityId: opportunity.id },
+        { executor: tx, key: `opportunity:${opportunity.id}` },
+      );
     }
   };
 }
@@ -83,13 +88,5 @@ export async function listUsers(app: FastifyInstance, query: AdminUserQuery) {
     opportunitiesCount: listings.get(row.id) ?? 0,
     createdAt: row.createdAt.toISOString(),
   }));
-  return {
-    data,
-    pagination: {
-      page: query.page,
-      pageSize: query.pageSize,
-      total,
-      totalPages: Math.ceil(total / query.pageSize),
-    },
-  };
+  return paged(data, query.page, query.pageSize, total);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdvisorsQuery } from '@safqa/shared/validation/advisors';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
 
 export interface AdvisorRow {
   id: number;
@@ -14,10 +15,6 @@ export interface AdvisorTypeRow {
   id: number;
   name_ar: string;
   name_en: string;
-}
-
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Advisors are users with an advisor profile and a verified email (accounts writes both). */
@@ -54,4 +51,3 @@ export function createAdvisorsRepository(db: Db) {
     },
   };
 }
-export type AdvisorsRepository = ReturnType<typeof createAdvisorsRepository>;

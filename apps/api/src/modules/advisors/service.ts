@@ -1,7 +1,10 @@
 import type { AdvisorCard, AdvisorsQuery } from '@safqa/shared/validation/advisors';
-import type { AdvisorsRepository } from './repository';
+import { paged } from '../../lib/paged';
+import type { Db } from '../../db/client';
+import { createAdvisorsRepository } from './repository';
 
-export function createAdvisorsService(repo: AdvisorsRepository) {
+export function createAdvisorsService(deps: { db: Db }) {
+  const repo = createAdvisorsRepository(deps.db);
   return {
     /** One page of advisors whose business types include `businessTypeId`, each with all their types. */
     async forBusinessType(businessTypeId: number, query: AdvisorsQuery) {
@@ -17,16 +20,7 @@ export function createAdvisorsService(repo: AdvisorsRepository) {
           .map((t) => ({ id: t.id, nameAR: t.name_ar, nameEN: t.name_en })),
       }));
       const total = found[0]?.total ?? 0;
-      return {
-        data,
-        pagination: {
-          page: query.page,
-          pageSize: query.pageSize,
-          total,
-          totalPages: Math.ceil(total / query.pageSize),
-        },
-      };
+      return paged(data, query.page, query.pageSize, total);
     },
   };
 }
-export type AdvisorsService = ReturnType<typeof createAdvisorsService>;

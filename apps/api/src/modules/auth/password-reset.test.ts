@@ -150,19 +150,21 @@ describe('reset password', () => {
     expect(stale.json().code).toBe('TOKEN_INVALID');
   });
 
-  it('answers TOKEN_EXPIRED after an hour and TOKEN_MISSING / TOKEN_INVALID otherwise', async () => {
+  it('answers LINK_EXPIRED after an hour and TOKEN_MISSING / TOKEN_INVALID otherwise', async () => {
     const { user } = await createUser(t.app);
     const { token } = await resetLink(user.email);
     await t.app.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.userId, user.id));
-    expect((await client.get(`/api/auth/reset-password?token=${token}`)).json().code).toBe('TOKEN_EXPIRED');
+    expect((await client.get(`/api/auth/reset-password?token=${token}`)).json().code).toBe('LINK_EXPIRED');
     const expired = await client.post('/api/auth/reset-password', { token, newPassword: 'N3w!Password' });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().code).toBe('TOKEN_EXPIRED');
+    expect(expired.json().code).toBe('LINK_EXPIRED');
     // Not the access token's "your session has expired": this is a link, and it says what to do.
-    expect(expired.json().message).toBe('انتهت صلاحية هذا الرابط، فرابط إعادة التعيين يعمل ساعة واحدة. اطلب رابطًا جديدًا.');
+    expect(expired.json().message).toBe(
+      'انتهت صلاحية هذا الرابط، فرابط إعادة التعيين يعمل ساعة واحدة. اطلب رابطًا جديدًا.',
+    );
     expect((await client.get('/api/auth/reset-password')).json().code).toBe('TOKEN_MISSING');
     expect((await client.get('/api/auth/reset-password?token=nope')).json().code).toBe('TOKEN_INVALID');
   });

@@ -125,7 +125,7 @@ export async function verifyEmail(
   if (user.emailVerifiedAt) throw new AppError(409, 'ALREADY_VERIFIED');
   if (row.usedAt) throw new AppError(400, 'TOKEN_INVALID');
   if (row.expiresAt.getTime() <= Date.now()) {
-    throw new AppError(400, 'TOKEN_EXPIRED', { message: authMessage('verifyLinkExpired', lang) });
+    throw new AppError(400, 'LINK_EXPIRED', { message: authMessage('verifyLinkExpired', lang) });
   }
   await app.db.transaction(async (tx) => {
     if (!(await consumeEmailToken(tx, row.id))) throw new AppError(409, 'ALREADY_VERIFIED');
@@ -253,7 +253,7 @@ async function usableResetToken(
   if (!row) throw new AppError(400, 'TOKEN_INVALID');
   if (row.usedAt) throw new AppError(400, 'TOKEN_INVALID', { message: authMessage('resetLinkUsed', lang) });
   if (row.expiresAt.getTime() <= Date.now()) {
-    throw new AppError(400, 'TOKEN_EXPIRED', { message: authMessage('resetLinkExpired', lang) });
+    throw new AppError(400, 'LINK_EXPIRED', { message: authMessage('resetLinkExpired', lang) });
   }
   return row;
 }

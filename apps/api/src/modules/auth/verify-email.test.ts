@@ -89,7 +89,7 @@ describe('GET /api/auth/verify-email', () => {
     expect(row!.emailVerifiedAt).toBeNull();
   });
 
-  it('answers TOKEN_EXPIRED after 24 hours', async () => {
+  it('answers LINK_EXPIRED after 24 hours', async () => {
     const account = await register();
     await t.app.db
       .update(emailTokens)
@@ -97,7 +97,7 @@ describe('GET /api/auth/verify-email', () => {
       .where(eq(emailTokens.userId, account.userId));
     const res = await client.get(`/api/auth/verify-email${account.query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('TOKEN_EXPIRED');
+    expect(res.json().code).toBe('LINK_EXPIRED');
     expect(res.json().message).toBe('انتهت صلاحية رابط التأكيد، فهو يعمل 24 ساعة. اطلب رسالة تأكيد جديدة.');
   });
 });

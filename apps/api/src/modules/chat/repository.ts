@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
 import { chatMessages, chats } from '../../db/schema/chat';
 
 /** SQL of the chat area. `Db` may be the database or an open transaction. */
@@ -51,16 +52,17 @@ export async function lastMessages(db: Db, chatIds: number[]): Promise<Map<numbe
   const result = new Map<number, LastMessageRow>();
   if (chatIds.length === 0) return result;
   type Row = { chat_id: number; body: string; sender_id: number; created_at: Date | string };
-  // Both drivers answer raw SQL with { rows }.
-  const { rows } = (await db.execute(
-    sql`SELECT c.id AS chat_id, m.body, m.sender_id, m.created_at
+  const found = rows<Row>(
+    await db.execute(
+      sql`SELECT c.id AS chat_id, m.body, m.sender_id, m.created_at
         FROM unnest(${`{${chatIds.join(',')}}`}::int[]) AS c(id)
         JOIN LATERAL (
           SELECT body, sender_id, created_at FROM ${chatMessages}
           WHERE ${chatMessages.chatId} = c.id ORDER BY ${chatMessages.id} DESC LIMIT 1
         ) m ON true`,
-  )) as unknown as { rows: Row[] };
-  for (const row of rows) {
+    ),
+  );
+  for (const row of found) {
     result.set(Number(row.chat_id), {
       chatId: Number(row.chat_id),
       body: row.body,
@@ -116,7 +118,8 @@ export async function insertAndAnnounceMessage(
   };
   // created_at in the ISO form toISOString() gives (milliseconds, UTC), once, for the answer and the
   // announcement alike.
-  const { rows } = (await db.execute(sql`
+  const found = rows<Row>(
+    await db.execute(sql`
     WITH bumped AS (
       UPDATE ${chats}
       SET updated_at = now(),
@@ -153,8 +156,9 @@ export async function insertAndAnnounceMessage(
             'body', stored.body, 'createdAt', stored.created_at, 'readAt', NULL),
           'unreadCount', stored.recipient_total)`,
       )} AS announced
-    FROM stored`)) as unknown as { rows: Row[] };
-  const row = rows[0];
+    FROM stored`),
+  );
+  const row = found[0];
   if (!row) return null;
   return {
     message: {
@@ -169,7 +173,6 @@ export async function insertAndAnnounceMessage(
     announced: row.announced === true,
   };
 }
-
 
 /** Marks the other side's messages read for `readerSide`; returns how many were marked and when. */
 export async function markRead(
@@ -194,11 +197,11 @@ export async function markRead(
 
 /** The user's unread total over every chat they take part in. */
 export async function unreadTotal(db: Db, userId: number): Promise<number> {
-  const { rows } = (await db.execute(sql`
+  const found = rows<{ total: number | string }>(
+    await db.execute(sql`
     SELECT coalesce(sum(CASE WHEN ${chats.investorId} = ${userId} THEN ${chats.investorUnread} ELSE 0 END
         + CASE WHEN ${chats.ownerId} = ${userId} THEN ${chats.ownerUnread} ELSE 0 END), 0) AS total
-    FROM ${chats} WHERE ${chats.investorId} = ${userId} OR ${chats.ownerId} = ${userId}`)) as unknown as {
-    rows: { total: number | string }[];
-  };
-  return Number(rows[0]?.total ?? 0);
+    FROM ${chats} WHERE ${chats.investorId} = ${userId} OR ${chats.ownerId} = ${userId}`),
+  );
+  return Number(found[0]?.total ?? 0);
 }

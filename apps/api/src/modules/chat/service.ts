@@ -6,7 +6,6 @@ import type { SseHub } from '../../plugins/sse-hub';
 import * as repo from './repository';
 import { hasOffered, opportunitySummaries, usernames } from './peers';
 
-export type ChatService = ReturnType<typeof createChatService>;
 type Side = 'investor' | 'owner';
 
 function sideOf(chat: repo.ChatRow, userId: number): Side | null {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Language } from '@safqa/shared/constants';
 import type { ContactMessage } from '@safqa/shared/validation/contact';
 import type { ContactMessageListQuery, StoredContactMessage } from '@safqa/shared/validation/admin';
+import { paged } from '../../lib/paged';
 import { insertContactMessage, listAdminRecipients, selectContactMessages } from './repository';
 import { renderContactEmail } from './texts';
 
@@ -54,13 +55,5 @@ export async function listContactMessages(app: FastifyInstance, query: ContactMe
     language: row.language === 'en' ? 'en' : 'ar',
     createdAt: row.createdAt.toISOString(),
   }));
-  return {
-    data,
-    pagination: {
-      page: query.page,
-      pageSize: query.pageSize,
-      total,
-      totalPages: Math.ceil(total / query.pageSize),
-    },
-  };
+  return paged(data, query.page, query.pageSize, total);
 }

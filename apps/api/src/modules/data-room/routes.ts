@@ -17,7 +17,7 @@ import {
   documentDownload,
 } from '@safqa/shared/validation/data-room';
 import { perIp } from '../../lib/rate-limit';
-import { paged } from '../opportunities/mappers';
+import { paged } from '../../lib/paged';
 import { createDataRoomService } from './service';
 
 const e = errorBody;

@@ -173,8 +173,7 @@ export function createDataRoomService(deps: {
     ): Promise<ConfidentialDocument> {
       await ownedForDocuments(user, opportunityId);
       const upload = await uploads.ownDocument(user.id, input.url, input.name);
-      const invalid = (reason: string) =>
-        new AppError(400, 'VALIDATION_FAILED', { fields: { url: reason } });
+      const invalid = (reason: string) => new AppError(400, 'VALIDATION_FAILED', { fields: { url: reason } });
       if (!upload) throw invalid('upload_unknown');
       const document = { ...upload.document, confidential: true };
       if (!(await repo.appendDocument(db, opportunityId, user.id, document, LIMITS.maxDocuments))) {
@@ -244,4 +243,3 @@ export function createDataRoomService(deps: {
     },
   };
 }
-export type DataRoomService = ReturnType<typeof createDataRoomService>;

@@ -1,4 +1,5 @@
 import type { AdminErrorLog, ClientErrorInput, ErrorLogListQuery } from '@safqa/shared/validation/error-logs';
+import { paged } from '../../lib/paged';
 import type { Db } from '../../db/client';
 import { redactUrl } from '../../logger';
 import { AppError } from '../../plugins/errors';
@@ -39,15 +40,7 @@ function toLog(row: ErrorLogRow): AdminErrorLog {
 /** Newest first, of the last `days` days, optionally only resolved or unresolved ones. */
 export async function listErrorLogs(db: Db, query: ErrorLogListQuery) {
   const { rows, total } = await selectErrorLogs(db, query);
-  return {
-    data: rows.map(toLog),
-    pagination: {
-      page: query.page,
-      pageSize: query.pageSize,
-      total,
-      totalPages: Math.ceil(total / query.pageSize),
-    },
-  };
+  return paged(rows.map(toLog), query.page, query.pageSize, total);
 }
 
 export async function errorLogStats(db: Db, days: number) {

@@ -47,11 +47,6 @@ export function selectAdminFaqs(db: Db): Promise<AdminFaqRow[]> {
   return db.select(adminColumns).from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.id));
 }
 
-export async function selectAdminFaq(db: Db, id: number): Promise<AdminFaqRow | null> {
-  const [row] = await db.select(adminColumns).from(faqs).where(eq(faqs.id, id)).limit(1);
-  return row ?? null;
-}
-
 /** A new FAQ; without a sort order it goes after the last one. */
 export async function insertFaq(db: Db, values: FaqValues): Promise<AdminFaqRow> {
   const [row] = await db

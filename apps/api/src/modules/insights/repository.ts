@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
 import { UTC_TODAY, rangeStart } from '../../lib/daily-counts';
-
-type Rows<T> = { rows: T[] };
 
 export interface DayFigures {
   date: string;
@@ -32,7 +31,8 @@ function perDay(table: string, column: string, id: number, days: number) {
  * they were made (a removed bookmark leaves no trace).
  */
 export async function dailyFigures(db: Db, id: number, days: number): Promise<DayFigures[]> {
-  const result = (await db.execute(sql`WITH
+  const result = rows<DayFigures>(
+    await db.execute(sql`WITH
       v AS (
         SELECT day, count(*)::int AS n FROM opportunity_viewers
         WHERE opportunity_id = ${id} AND day >= ${UTC_TODAY} - ${days - 1}::int
@@ -49,8 +49,9 @@ export async function dailyFigures(db: Db, id: number, days: number): Promise<Da
     LEFT JOIN b ON b.day = d::date
     LEFT JOIN o ON o.day = d::date
     LEFT JOIN c ON c.day = d::date
-    ORDER BY d`)) as unknown as Rows<DayFigures>;
-  return result.rows.map((r) => ({
+    ORDER BY d`),
+  );
+  return result.map((r) => ({
     date: r.date,
     views: Number(r.views),
     bookmarks: Number(r.bookmarks),
@@ -61,16 +62,21 @@ export async function dailyFigures(db: Db, id: number, days: number): Promise<Da
 
 /** Figures of the whole window that are not sums of days: distinct viewers, access requests. */
 export async function windowTotals(db: Db, id: number, days: number): Promise<WindowTotals> {
-  const result = (await db.execute(sql`SELECT
+  const result = rows<{
+    unique_viewers: number;
+    access_requests: number;
+  }>(
+    await db.execute(sql`SELECT
       (SELECT count(DISTINCT viewer)::int FROM opportunity_viewers
         WHERE opportunity_id = ${id} AND day >= ${UTC_TODAY} - ${days - 1}::int) AS unique_viewers,
       (SELECT count(*)::int FROM access_requests
-        WHERE opportunity_id = ${id} AND created_at >= ${rangeStart(days)}) AS access_requests`)) as unknown as Rows<{
-    unique_viewers: number;
-    access_requests: number;
-  }>;
-  const row = result.rows[0];
-  return { uniqueViewers: Number(row?.unique_viewers ?? 0), accessRequests: Number(row?.access_requests ?? 0) };
+        WHERE opportunity_id = ${id} AND created_at >= ${rangeStart(days)}) AS access_requests`),
+  );
+  const row = result[0];
+  return {
+    uniqueViewers: Number(row?.unique_viewers ?? 0),
+    accessRequests: Number(row?.access_requests ?? 0),
+  };
 }
 
 export interface Quartiles {
@@ -89,9 +95,14 @@ export interface SectorFigures {
  * listing left out): how many, and their 25th, 50th and 75th percentiles by linear interpolation
  * (percentile_cont).
  */
-export async function sectorFigures(db: Db, businessTypeId: number, excludeId: number | null): Promise<SectorFigures> {
+export async function sectorFigures(
+  db: Db,
+  businessTypeId: number,
+  excludeId: number | null,
+): Promise<SectorFigures> {
   const exclude = excludeId === null ? sql`` : sql` AND id <> ${excludeId}`;
-  const result = (await db.execute(sql`WITH m AS (
+  const result = rows<Record<'n' | 'e25' | 'e50' | 'e75' | 's25' | 's50' | 's75', number | string | null>>(
+    await db.execute(sql`WITH m AS (
       SELECT (required_amount::float8 / (offered_percentage::float8 / 100)) / ebitda::float8 AS e,
              (required_amount::float8 / (offered_percentage::float8 / 100)) / yearly_sales::float8 AS s
       FROM opportunities
@@ -105,8 +116,9 @@ export async function sectorFigures(db: Db, businessTypeId: number, excludeId: n
       percentile_cont(0.25) WITHIN GROUP (ORDER BY s) AS s25,
       percentile_cont(0.5) WITHIN GROUP (ORDER BY s) AS s50,
       percentile_cont(0.75) WITHIN GROUP (ORDER BY s) AS s75
-    FROM m`)) as unknown as Rows<Record<'n' | 'e25' | 'e50' | 'e75' | 's25' | 's50' | 's75', number | string | null>>;
-  const row = result.rows[0];
+    FROM m`),
+  );
+  const row = result[0];
   const n = Number(row?.n ?? 0);
   if (!row || n === 0) return { comparables: 0, ebitdaMultiple: null, salesMultiple: null };
   return {
@@ -118,8 +130,8 @@ export async function sectorFigures(db: Db, businessTypeId: number, excludeId: n
 
 /** Whether a business type exists (the check's businessTypeId comes from the client). */
 export async function businessTypeExists(db: Db, id: number): Promise<boolean> {
-  const result = (await db.execute(
-    sql`SELECT 1 AS one FROM business_types WHERE id = ${id}`,
-  )) as unknown as Rows<{ one: number }>;
-  return result.rows.length > 0;
+  const result = rows<{ one: number }>(
+    await db.execute(sql`SELECT 1 AS one FROM business_types WHERE id = ${id}`),
+  );
+  return result.length > 0;
 }

@@ -1,16 +1,13 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AdminLookup, AnyLookupInput, LookupKind } from '@safqa/shared/validation/lookups';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
 import { LOOKUP_TABLES } from './repository';
 
 /**
  * Admin reads and writes of the lookup tables. Written in SQL over the table of the kind, since the
  * six tables share their columns (cities add region_id, share percentages add value).
  */
-
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 export function tableOf(kind: LookupKind): string {
   return getTableName(LOOKUP_TABLES[kind]);

@@ -7,7 +7,15 @@ import {
   notificationsResponse,
   notificationUnreadResponse,
 } from '@safqa/shared/validation/notifications';
-import { markRead, notificationsPage, recipientOf, saveSettings, toNotification, unreadCount } from './repository';
+import { paged } from '../../lib/paged';
+import {
+  markRead,
+  notificationsPage,
+  recipientOf,
+  saveSettings,
+  toNotification,
+  unreadCount,
+} from './repository';
 
 const errors = { 400: errorBody, 401: errorBody };
 
@@ -38,8 +46,12 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         unreadCount(app.db, userId),
       ]);
       return {
-        data: rows.map((row) => toNotification(row, request.lang)),
-        pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) },
+        ...paged(
+          rows.map((row) => toNotification(row, request.lang)),
+          page,
+          pageSize,
+          total,
+        ),
         unreadCount: unread,
       };
     },
@@ -52,7 +64,8 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mark the given notifications read, or all of them when `ids` is absent',
-        description: 'Ids of other users’ notifications are ignored. The caller’s streams get `notification_read`.',
+        description:
+          'Ids of other users’ notifications are ignored. The caller’s streams get `notification_read`.',
         body: markReadInput.optional(),
         response: { 200: notificationUnreadResponse, ...errors },
       },

@@ -3,7 +3,7 @@ import { OFFER_CODE_TTL_MINUTES, OFFER_REASONS, type OfferReason } from '@safqa/
 import { renderEmail, type RenderedEmail } from '../../mail/render-email';
 import { numberLocale } from '../../mail/number-locale';
 import type { OfferRow } from './repository';
-import type { OfferTarget } from './peers';
+import type { OfferTarget } from '../opportunities/offer-counts';
 
 /** The offer emails in both languages, Arabic first. */
 

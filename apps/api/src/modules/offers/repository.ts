@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
 import { offerCodes, offers } from '../../db/schema/offers';
 
 /** SQL of the offers area. `Db` may be the database or an open transaction. */
@@ -15,10 +16,8 @@ export async function lockEmail(db: Db, email: string) {
 
 /** The database clock: code times are compared with it alone, whatever the app servers' clocks say. */
 export async function dbNow(db: Db): Promise<Date> {
-  const { rows } = (await db.execute(sql`SELECT now() AS now`)) as unknown as {
-    rows: Array<{ now: Date | string }>;
-  };
-  return new Date(rows[0]!.now);
+  const [row] = rows<{ now: Date | string }>(await db.execute(sql`SELECT now() AS now`));
+  return new Date(row!.now);
 }
 
 export async function codeStatsForEmail(db: Db, email: string, since: Date) {

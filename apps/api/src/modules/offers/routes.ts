@@ -15,16 +15,13 @@ import {
 } from '@safqa/shared/validation/offers';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paged } from '../../lib/paged';
 import { perIp } from '../../lib/rate-limit';
 import { AppError } from '../../plugins/errors';
 import { createOffersService } from './service';
 
 const e = errorBody;
 const oe = offerErrorBody;
-
-export function paged<T>(data: T[], page: number, pageSize: number, total: number) {
-  return { data, pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
-}
 
 /** 429s carry Retry-After, so the form can count down and clients can back off. */
 async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -44,6 +41,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     notifier: app.notifier,
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,
+    opportunities: app.opportunities,
   });
   const auth = { onRequest: app.requireUser };
 

@@ -15,7 +15,9 @@ import type { Mailer } from '../../plugins/mailer';
 import type { Notifier } from '../../plugins/notifier';
 import type { AuthUser } from '../../plugins/auth';
 import { codeEmail, decisionEmail, newOfferEmail, offerReceivedNotice, offerStatusNotice } from './emails';
-import { cardsById, countOffer, offerTarget, type OfferTarget } from './peers';
+import type { OfferTarget } from '../opportunities/offer-counts';
+import type { OpportunitiesService } from '../opportunities/service';
+import { cardsById } from './peers';
 import * as repo from './repository';
 
 /** A user may ask for codes to this many addresses an hour (so the form cannot mail-bomb strangers). */
@@ -51,8 +53,6 @@ function rateLimited(retryAfterSeconds: number): AppError {
   });
 }
 
-export type OffersService = ReturnType<typeof createOffersService>;
-
 /**
  * Offers: an investor proves an email with a 4-digit code, then offers on an approved opportunity
  * that is not theirs; the owner is emailed and decides once (accepted or declined).
@@ -63,8 +63,10 @@ export function createOffersService(deps: {
   notifier: Notifier;
   secret: string;
   publicUrl: string;
+  /** The listings offers are made on: who owns them, and their offers count. */
+  opportunities: Pick<OpportunitiesService, 'offerTarget' | 'countOffer'>;
 }) {
-  const { db, mailer, notifier, secret, publicUrl } = deps;
+  const { db, mailer, notifier, secret, publicUrl, opportunities } = deps;
 
   function hashCode(userId: number, opportunityId: number, email: string, code: string) {
     return createHmac('sha256', secret)
@@ -74,7 +76,7 @@ export function createOffersService(deps: {
 
   /** 404 unless the opportunity exists and is approved; 403 OWN_OPPORTUNITY for its owner. */
   async function target(userId: number, opportunityId: number): Promise<OfferTarget> {
-    const found = await offerTarget(db, opportunityId);
+    const found = await opportunities.offerTarget(opportunityId);
     if (!found) throw new AppError(404, 'NOT_FOUND');
     if (found.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
     if (found.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
@@ -83,7 +85,7 @@ export function createOffersService(deps: {
 
   /** 404 when the opportunity does not exist; 403 unless the caller owns it (or, if allowed, is an admin). */
   async function ownTarget(user: AuthUser, opportunityId: number, adminToo: boolean): Promise<OfferTarget> {
-    const found = await offerTarget(db, opportunityId);
+    const found = await opportunities.offerTarget(opportunityId);
     if (!found) throw new AppError(404, 'NOT_FOUND');
     if (found.ownerId !== user.id && !(adminToo && user.role === 'admin'))
       throw new AppError(403, 'FORBIDDEN');
@@ -160,7 +162,7 @@ export function createOffersService(deps: {
           message: input.message,
           amount: input.amount ?? null,
         });
-        await countOffer(tx, opportunityId);
+        await opportunities.countOffer(tx, opportunityId);
         await notifier.notify(tx, {
           userId: found.ownerId,
           type: 'offer_received',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
 import { toCard } from './mappers';
 import { CARD_COLUMNS, CARD_JOINS, type CardRow } from './queries';
 
@@ -12,9 +13,11 @@ import { CARD_COLUMNS, CARD_JOINS, type CardRow } from './queries';
 export async function cardsById(db: Db, ids: number[]): Promise<Map<number, OpportunityCard>> {
   const result = new Map<number, OpportunityCard>();
   if (ids.length === 0) return result;
-  const { rows } = (await db.execute(
-    sql`SELECT ${CARD_COLUMNS} FROM opportunities o ${CARD_JOINS} WHERE o.id = ANY(${`{${[...new Set(ids)].join(',')}}`}::int[])`,
-  )) as unknown as { rows: CardRow[] };
-  for (const row of rows) result.set(Number(row.id), toCard(row));
+  const found = rows<CardRow>(
+    await db.execute(
+      sql`SELECT ${CARD_COLUMNS} FROM opportunities o ${CARD_JOINS} WHERE o.id = ANY(${`{${[...new Set(ids)].join(',')}}`}::int[])`,
+    ),
+  );
+  for (const row of found) result.set(Number(row.id), toCard(row));
   return result;
 }

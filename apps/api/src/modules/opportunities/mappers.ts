@@ -44,7 +44,3 @@ export function toMyCard(row: MyCardRow): MyOpportunityCard {
     viewsCount: Number(row.views_count),
   };
 }
-
-export function paged<T>(data: T[], page: number, pageSize: number, total: number) {
-  return { data, pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
-}

@@ -11,7 +11,8 @@ import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import { iso, paged } from './mappers';
+import { paged } from '../../lib/paged';
+import { iso } from './mappers';
 import type { ModerationRepository } from './moderation-repository';
 import type { OpportunitiesRepository, OpportunityRow } from './repository';
 

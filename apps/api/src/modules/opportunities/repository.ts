@@ -3,6 +3,8 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OpportunityStatus } from '@safqa/shared/constants';
 import type { MyOpportunitiesQuery, SearchQuery } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
+import { findOfferTarget } from './offer-counts';
 import { opportunityViewAddresses, opportunityViewers } from '../../db/schema/data-room';
 import { businessTypes, cities, companyAges, companySizes, regions } from '../../db/schema/lookups';
 import {
@@ -46,10 +48,6 @@ export interface DetailRow {
   companySize: LookupNames | null;
 }
 
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 const lookupNames = <T extends { id: AnyPgColumn; nameAr: AnyPgColumn; nameEn: AnyPgColumn }>(t: T) => ({
   id: t.id,
   nameAr: t.nameAr,
@@ -80,7 +78,10 @@ export function createOpportunitiesRepository(db: Db) {
   }
 
   /** A page of rows and the total of the same conditions, concurrently. */
-  async function pageAndCount<T>(page: SQL, count: SQL): Promise<{ rows: T[]; total: number }> {
+  async function pageAndCount<T extends object>(
+    page: SQL,
+    count: SQL,
+  ): Promise<{ rows: T[]; total: number }> {
     const [found, counted] = await Promise.all([db.execute(page), db.execute(count)]);
     return { rows: rows<T>(found), total: Number(rows<{ total: number }>(counted)[0]?.total ?? 0) };
   }
@@ -294,6 +295,8 @@ export function createOpportunitiesRepository(db: Db) {
           .where(eq(opportunities.id, id));
       });
     },
+
+    offerTarget: (opportunityId: number) => findOfferTarget(db, opportunityId),
 
     /**
      * Whether the user already took part in this listing: bookmarked it, made an offer on it, or was

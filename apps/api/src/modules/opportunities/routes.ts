@@ -13,7 +13,6 @@ import {
 } from '@safqa/shared/validation/opportunities';
 import { issueVisitorCookie, viewerOf } from '../../lib/viewer';
 import { registerViewAddressPruning } from './view-addresses';
-import { createAdvisorsRepository } from '../advisors/repository';
 import { createAdvisorsService } from '../advisors/service';
 import { createModerationRepository } from './moderation-repository';
 import { createOpportunitiesRepository } from './repository';
@@ -39,7 +38,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.decorate('opportunities', service);
   registerViewAddressPruning(app);
-  const advisors = createAdvisorsService(createAdvisorsRepository(app.db));
+  const advisors = createAdvisorsService({ db: app.db });
 
   app.get(
     '/api/opportunities/top',

@@ -9,13 +9,16 @@ import {
 } from '@safqa/shared/validation/opportunities';
 import { AppError } from '../../plugins/errors';
 import type { Viewer } from '../../lib/viewer';
+import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import type { UploadsService } from '../uploads/service';
-import { iso, lookupOf, paged, toCard, toMyCard } from './mappers';
+import { paged } from '../../lib/paged';
+import { iso, lookupOf, toCard, toMyCard } from './mappers';
 import type { DetailRow, OpportunitiesRepository, OpportunityRow, OpportunityValues } from './repository';
 import { searchTerms } from './queries';
 import { createTtlCache } from './ttl-cache';
 import { createModeration } from './moderation';
+import { incrementOffersCount } from './offer-counts';
 import type { ModerationRepository } from './moderation-repository';
 
 export type Caller = AuthUser | null;
@@ -273,6 +276,16 @@ export function createOpportunitiesService(deps: {
     /** Approved listings for the sitemap: `{id, updatedAt}` in id order, and how many there are. */
     publicEntries: (offset: number, limit: number) => repo.publicEntries(offset, limit),
     publicCount: () => repo.publicCount(),
+    /** The listing an offer names: owner, status and names (the offers area decides who may offer). */
+    offerTarget: (opportunityId: number) => repo.offerTarget(opportunityId),
+    /**
+     * One more offer on the listing, written in the offer's transaction `tx`. The top list ranks by
+     * offers, so it is recomputed on its next read rather than kept for up to TOP_CACHE_TTL_MS.
+     */
+    async countOffer(tx: Db, opportunityId: number) {
+      await incrementOffersCount(tx, opportunityId);
+      topCache.clear();
+    },
     /** The caches themselves, for the benchmark to measure the uncached path (ttlMs = 0). */
     caches: { top: topCache, counts: countCache },
 

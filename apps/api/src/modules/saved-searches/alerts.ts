@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { storeServerError } from '../../plugins/errors';
-import { recipientOf } from '../notifications/repository';
 import { alertEmail } from './emails';
 import * as repo from './repository';
 import { searchPath } from '@safqa/shared/search-path';
@@ -59,7 +58,10 @@ export function registerAlertJobs(app: FastifyInstance) {
         unsubscribeUrl: urls.page,
       }),
       // RFC 8058: mail clients offer "unsubscribe" and POST to the first URL themselves.
-      headers: { 'List-Unsubscribe': `<${urls.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': `<${urls.oneClick}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
   }
 
@@ -102,7 +104,7 @@ export function registerAlertJobs(app: FastifyInstance) {
     if (!listing) return; // suspended or deleted again before the job ran
     const [card] = await repo.cardsOf(app.db, [opportunityId]);
     if (!card) return;
-    for (let afterId = 0; ; ) {
+    for (let afterId = 0; ;) {
       const batch = await repo.candidateSearches(app.db, {
         opportunityId,
         ownerId: Number(listing.owner_id),
@@ -130,7 +132,7 @@ export function registerAlertJobs(app: FastifyInstance) {
       await repo.setLastNotified(tx, search.id, now);
       const cards = await repo.cardsOf(tx, ids.slice(0, DIGEST_MAX_LISTINGS));
       if (cards.length === 0) return false; // all taken down since: nothing to tell
-      const recipient = await recipientOf(tx, search.userId);
+      const recipient = await app.notifier.recipient(tx, search.userId);
       if (!recipient?.settings.savedSearches) return false;
       await app.mailer.enqueue({ to: recipient.email, ...emailFor(search, cards)(recipient.language) }, tx);
       return true;

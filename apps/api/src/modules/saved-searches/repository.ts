@@ -1,14 +1,10 @@
-import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { SavedSearchFrequency, SavedSearchQuery } from '@safqa/shared/validation/saved-searches';
 import type { Db } from '../../db/client';
+import { rows as rowsOf } from '../../db/rows';
 import { savedSearches, savedSearchMatches } from '../../db/schema/alerts';
 import { users } from '../../db/schema/users';
 import { CARD_COLUMNS, CARD_JOINS, searchConditions, type CardRow } from '../opportunities/queries';
-
-/** Rows of a raw statement (both drivers answer `{rows}`). */
-async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect & { query: SavedSearchQuery };
 
@@ -26,16 +22,16 @@ export async function searchesOf(db: Db, userId: number) {
   return rows.map((r) => ({ ...(r.search as SavedSearchRow), newMatches: Number(r.newMatches) }));
 }
 
-export async function findSearch(db: Db, id: number): Promise<SavedSearchRow | undefined> {
-  const [row] = await db.select().from(savedSearches).where(eq(savedSearches.id, id)).limit(1);
-  return row as SavedSearchRow | undefined;
-}
-
 export async function newMatchesOf(db: Db, search: SavedSearchRow): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(savedSearchMatches)
-    .where(and(eq(savedSearchMatches.savedSearchId, search.id), gt(savedSearchMatches.createdAt, search.lastSeenAt)));
+    .where(
+      and(
+        eq(savedSearchMatches.savedSearchId, search.id),
+        gt(savedSearchMatches.createdAt, search.lastSeenAt),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -100,9 +96,11 @@ export async function switchOff(db: Db, id: number): Promise<boolean> {
 
 /** The listing an approval job is about, when it is (still) public. */
 export async function approvedListing(db: Db, opportunityId: number) {
-  const rows = await rowsOf<{ id: number; owner_id: number }>(db, sql`
-    SELECT id, submitted_by AS owner_id FROM opportunities WHERE id = ${opportunityId} AND status = 'approved'`);
-  return rows[0];
+  const found = rowsOf<{ id: number; owner_id: number }>(
+    await db.execute(sql`
+    SELECT id, submitted_by AS owner_id FROM opportunities WHERE id = ${opportunityId} AND status = 'approved'`),
+  );
+  return found[0];
 }
 
 /**
@@ -130,12 +128,17 @@ export async function candidateSearches(
 }
 
 /** The search's own rules, word for word those of GET /api/opportunities/search, on one listing. */
-export async function listingMatches(db: Db, opportunityId: number, query: SavedSearchQuery): Promise<boolean> {
-  const rows = await rowsOf<{ hit: number }>(
-    db,
-    sql`SELECT 1 AS hit FROM opportunities o WHERE o.id = ${opportunityId} AND ${searchConditions(query)}`,
+export async function listingMatches(
+  db: Db,
+  opportunityId: number,
+  query: SavedSearchQuery,
+): Promise<boolean> {
+  const found = rowsOf<{ hit: number }>(
+    await db.execute(
+      sql`SELECT 1 AS hit FROM opportunities o WHERE o.id = ${opportunityId} AND ${searchConditions(query)}`,
+    ),
   );
-  return rows.length > 0;
+  return found.length > 0;
 }
 
 /** Records the match; false when it was recorded before (a retried job, another process). */
@@ -181,27 +184,29 @@ export async function digestsDue(
 
 /** Takes the listings waiting for a digest (locks them: a second runner skips this search). */
 export async function takePendingMatches(tx: Db, savedSearchId: number, now: Date): Promise<number[]> {
-  const rows = await rowsOf<{ opportunity_id: number }>(tx, sql`
+  const taken = rowsOf<{ opportunity_id: number }>(
+    await tx.execute(sql`
     UPDATE saved_search_matches SET notified_at = ${now}
     WHERE saved_search_id = ${savedSearchId} AND notified_at IS NULL
-    RETURNING opportunity_id`);
-  return rows.map((r) => Number(r.opportunity_id));
+    RETURNING opportunity_id`),
+  );
+  return taken.map((r) => Number(r.opportunity_id));
 }
 
 /** Listing cards for emails, public ones only, in the order of `ids`. */
 export async function cardsOf(db: Db, ids: number[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<CardRow>(
-    db,
-    sql`SELECT ${CARD_COLUMNS} FROM opportunities o ${CARD_JOINS}
+  const cards = rowsOf<CardRow>(
+    await db.execute(
+      sql`SELECT ${CARD_COLUMNS} FROM opportunities o ${CARD_JOINS}
       WHERE o.id IN (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )}) AND o.status = 'approved'`,
+    ),
   );
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const byId = new Map(cards.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export type CardRowList = CardRow[];
-

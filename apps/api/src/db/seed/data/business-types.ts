@@ -30,8 +30,6 @@ export const BUSINESS_TYPE_IDS = {
   fitness: 18,
 } as const;
 
-export type BusinessTypeKey = keyof typeof BUSINESS_TYPE_IDS;
-
 const T = BUSINESS_TYPE_IDS;
 
 export const BUSINESS_TYPES: BusinessTypeSeed[] = [

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ModerationAction } from '@safqa/shared/validation/admin';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { api } from '@/lib/api-client';
 
@@ -33,5 +32,3 @@ export function useModerate() {
     onSuccess: (_detail, request) => invalidateModeration(client, request.id),
   });
 }
-
-export type { ModerationAction };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /api/auth/reset-password?token=: {valid: true}, or 400 TOKEN_INVALID / TOKEN_EXPIRED. */
+/** GET /api/auth/reset-password?token=: {valid: true}, or 400 TOKEN_INVALID / LINK_EXPIRED. */
 export function useCheckResetToken(token: string | null) {
   return useQuery({
     queryKey: ['/api/auth/reset-password', token],

@@ -48,7 +48,7 @@ describe('reset password page', { timeout: 30_000 }, () => {
 
   it('shows the server message of a refused token, else the default, with Forgot Password', async () => {
     fetchMock.mockImplementation(async () =>
-      jsonResponse({ code: 'TOKEN_EXPIRED', message: 'انتهت صلاحية الرابط' }, { status: 400 }),
+      jsonResponse({ code: 'LINK_EXPIRED', message: 'انتهت صلاحية الرابط' }, { status: 400 }),
     );
     await render('/reset-password?token=old');
     expect(await screen.findByText('انتهت صلاحية الرابط')).toBeInTheDocument();

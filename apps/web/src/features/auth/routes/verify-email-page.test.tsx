@@ -54,7 +54,7 @@ describe('verify email page', { timeout: 30_000 }, () => {
 
   it('shows the server message of a failure in an alert and a toast', async () => {
     fetchMock.mockImplementation(async () =>
-      jsonResponse({ code: 'TOKEN_EXPIRED', message: 'انتهت صلاحية الرابط' }, { status: 400 }),
+      jsonResponse({ code: 'LINK_EXPIRED', message: 'انتهت صلاحية الرابط' }, { status: 400 }),
     );
     await open('/verify-email?token=old&userId=12');
     expect(await screen.findByRole('alert')).toHaveTextContent('انتهت صلاحية الرابط');

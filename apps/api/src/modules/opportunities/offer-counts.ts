@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { opportunities } from '../../db/schema/opportunities';
+
+/** What the offers area needs to know of the listing an offer names. */
+export interface OfferTarget {
+  id: number;
+  ownerId: number;
+  status: 'pending' | 'approved' | 'suspended' | 'rejected';
+  name: string;
+  nameAr: string;
+}
+
+export async function findOfferTarget(db: Db, opportunityId: number): Promise<OfferTarget | undefined> {
+  const [row] = await db
+    .select({
+      id: opportunities.id,
+      ownerId: opportunities.submittedBy,
+      status: opportunities.status,
+      name: opportunities.name,
+      nameAr: opportunities.nameAr,
+    })
+    .from(opportunities)
+    .where(eq(opportunities.id, opportunityId))
+    .limit(1);
+  return row;
+}
+
+/** Keeps opportunities.offers_count (sort by offers, ranking) in step, inside the offer's transaction. */
+export async function incrementOffersCount(tx: Db, opportunityId: number) {
+  await tx
+    .update(opportunities)
+    .set({ offersCount: sql`${opportunities.offersCount} + 1` })
+    .where(eq(opportunities.id, opportunityId));
+}
