@@ -24,6 +24,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     INVALID_CREDENTIALS: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
     EMAIL_NOT_VERIFIED: 'يرجى تأكيد بريدك الإلكتروني أولًا',
     SESSION_EXPIRED: 'انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى.',
+    SESSION_REVOKED: 'أُنهيت هذه الجلسة. يرجى تسجيل الدخول مرة أخرى.',
     WRONG_PASSWORD: 'كلمة المرور الحالية غير صحيحة',
     IN_USE: 'لا يمكن الحذف لأنه مستخدم',
     OWN_OPPORTUNITY: 'لا يمكنك تنفيذ هذا الإجراء على فرصتك',
@@ -58,6 +59,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     INVALID_CREDENTIALS: 'Invalid email or password',
     EMAIL_NOT_VERIFIED: 'Please verify your email first',
     SESSION_EXPIRED: 'Session expired. Please log in again.',
+    SESSION_REVOKED: 'This session was ended. Please sign in again.',
     WRONG_PASSWORD: 'The current password is wrong',
     IN_USE: 'Cannot delete: it is in use',
     OWN_OPPORTUNITY: 'You cannot do this on your own opportunity',
@@ -69,7 +71,8 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     INSUFFICIENT_STORAGE: 'There is no room to save this right now; try again in a moment',
     LIMIT_REACHED: 'You have reached the limit of 20 saved searches; delete one to save another',
     ALREADY_REQUESTED: 'You have already asked for this listing’s documents',
-    UPLOAD_QUOTA: 'You have reached your upload limit: add the files you uploaded to a listing, or try again later',
+    UPLOAD_QUOTA:
+      'You have reached your upload limit: add the files you uploaded to a listing, or try again later',
   },
 };
 

@@ -199,7 +199,9 @@ export async function login(
 }
 
 export async function refresh(app: FastifyInstance, refreshToken: string) {
-  const rotated = await rotateRefreshToken(app.db, refreshToken);
+  const rotated = await rotateRefreshToken(app.db, refreshToken, (userId) =>
+    app.sessionLiveness.forgetUser(userId),
+  );
   const user = await findUserById(app.db, rotated.userId);
   if (!user) throw new AppError(401, 'SESSION_EXPIRED');
   const accessToken = await app.signAccessToken({
@@ -217,6 +219,7 @@ export async function logout(
 ) {
   if (refreshToken) await endSession(app.db, user.id, refreshToken);
   if (user.sessionId) await endSessionById(app.db, user.id, user.sessionId);
+  app.sessionLiveness.forgetUser(user.id);
 }
 
 export async function forgotPassword(app: FastifyInstance, body: EmailCaptchaBody, ctx: RequestContext) {
@@ -290,6 +293,7 @@ export async function resetPassword(
       url: forgotPasswordUrl(app),
     });
   });
+  app.sessionLiveness.forgetUser(row.userId);
   return { message: authMessage('reset', lang) };
 }
 
@@ -317,5 +321,6 @@ export async function changePassword(
       url: forgotPasswordUrl(app),
     });
   });
+  app.sessionLiveness.forgetUser(user.id);
   return { message: authMessage('passwordChanged', lang) };
 }

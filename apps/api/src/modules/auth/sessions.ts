@@ -73,7 +73,12 @@ export interface Rotated extends IssuedSession {
  * revokes the family (someone else holds a copy), except the token exchanged in the last few seconds
  * whose successor is still unused: that is a second tab racing the first, and it gets a sibling.
  */
-export async function rotateRefreshToken(db: Db, presented: string): Promise<Rotated> {
+export async function rotateRefreshToken(
+  db: Db,
+  presented: string,
+  /** Called after the family of a reused token was revoked and committed. */
+  onReuse?: (userId: number) => void,
+): Promise<Rotated> {
   const expired = new AppError(401, 'SESSION_EXPIRED');
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -95,7 +100,7 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
         successor.revokedAt === null;
       if (!racing) {
         await revokeFamily(tx, row.familyId, 'reuse');
-        return { reuse: true as const, error: expired };
+        return { reusedBy: row.userId, error: expired };
       }
       const sibling = await insertToken(tx, row.userId, row.familyId, row.expiresAt);
       return { userId: row.userId, refreshToken: sibling.token, sessionId: row.familyId };
@@ -109,7 +114,10 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
     return { userId: row.userId, refreshToken: next.token, sessionId: row.familyId };
   });
   // The family is revoked inside the transaction, which must commit before answering 401.
-  if ('error' in outcome) throw outcome.error;
+  if ('error' in outcome) {
+    if (outcome.reusedBy !== undefined) onReuse?.(outcome.reusedBy);
+    throw outcome.error;
+  }
   return outcome;
 }
 
