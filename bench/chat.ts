@@ -23,6 +23,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { chats } from '../apps/api/src/db/schema/chat';
 import { users } from '../apps/api/src/db/schema/users';
 import { createOpportunity, createUser } from '../apps/api/src/test/marketplace-fixtures';
+import { sessionToken } from '../apps/api/src/test/users';
 import { startServerProcess } from '../apps/api/src/test/server-process';
 import { openSse, type SseConnection } from '../apps/api/src/test/sse-client';
 
@@ -182,7 +183,7 @@ async function main() {
       recipients.push({
         id: chat.investorId,
         chatId: chat.id,
-        token: await app.signAccessToken({ id: chat.investorId, role: 'owner' }),
+        token: await sessionToken(app, chat.investorId, 'owner'),
       });
     }
   }

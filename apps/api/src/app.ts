@@ -18,6 +18,7 @@ import jobsPlugin from './plugins/jobs';
 import captchaPlugin from './plugins/captcha';
 import sseHubPlugin from './plugins/sse-hub';
 import contentVersionsPlugin from './plugins/content-versions';
+import sessionLivenessPlugin from './plugins/session-liveness';
 import notifierPlugin from './plugins/notifier';
 import gracefulClosePlugin from './plugins/graceful-close';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -121,6 +122,7 @@ export async function buildApp({
   await app.register(jobsPlugin, { runLoop: runJobs });
   await app.register(captchaPlugin);
   await app.register(sseHubPlugin);
+  await app.register(sessionLivenessPlugin);
   await app.register(contentVersionsPlugin);
   await app.register(notifierPlugin);
   await app.register(metricsPlugin);

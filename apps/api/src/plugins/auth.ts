@@ -13,8 +13,16 @@ export type Role = 'owner' | 'admin';
 export interface AuthUser {
   id: number;
   role: Role;
-  /** The session (refresh-token family) the token was issued for; absent on tokens minted outside a login. */
+  /** The session (refresh-token family) of the caller's token; services that act as someone may omit it. */
   sessionId?: string | undefined;
+}
+
+/**
+ * The caller of an access token. Every token names its session, and is refused with 401
+ * SESSION_REVOKED once that session has ended (plugins/session-liveness.ts).
+ */
+export interface TokenUser extends AuthUser {
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -28,8 +36,12 @@ declare module 'fastify' {
      * non-blank `?token=` is given, before the query is validated; the handler verifies it.
      */
     requireQueryToken: (request: FastifyRequest) => Promise<void>;
-    signAccessToken: (user: AuthUser) => Promise<string>;
-    verifyAccessToken: (token: string) => Promise<AuthUser>;
+    signAccessToken: (user: TokenUser) => Promise<string>;
+    /**
+     * The caller of a token: 401 TOKEN_EXPIRED, UNAUTHENTICATED, or SESSION_REVOKED when its session
+     * has ended (logout, password change or reset, reuse detection, revoked from the sessions list).
+     */
+    verifyAccessToken: (token: string) => Promise<TokenUser>;
   }
   interface FastifyRequest {
     /** Set for any request with a valid bearer token (optional auth), and always after requireUser. */
@@ -39,7 +51,7 @@ declare module 'fastify' {
 
 /**
  * Access tokens: HS256 JWT, 15 minutes, issuer and audience checked, algorithm pinned (no `none`,
- * no key confusion). Verified on every request that carries one, so routes with optional auth
+ * no key confusion), naming a session that has not ended. Verified on every request that carries one, so routes with optional auth
  * (opportunity detail) see the caller; an invalid token on such a route is treated as signed out.
  */
 async function authPlugin(app: FastifyInstance) {
@@ -52,8 +64,8 @@ async function authPlugin(app: FastifyInstance) {
     ['sign'],
   );
 
-  app.decorate('signAccessToken', async (user: AuthUser) =>
-    new SignJWT(user.sessionId ? { role: user.role, sid: user.sessionId } : { role: user.role })
+  app.decorate('signAccessToken', async (user: TokenUser) =>
+    new SignJWT({ role: user.role, sid: user.sessionId })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuer(ISSUER)
@@ -64,7 +76,7 @@ async function authPlugin(app: FastifyInstance) {
   );
 
   const verifier = createHs256Verifier(app.config.jwtSecret, { issuer: ISSUER, audience: AUDIENCE });
-  app.decorate('verifyAccessToken', async (token: string): Promise<AuthUser> => {
+  app.decorate('verifyAccessToken', async (token: string): Promise<TokenUser> => {
     let payload: Record<string, unknown>;
     try {
       payload = verifier.verify(token);
@@ -77,7 +89,12 @@ async function authPlugin(app: FastifyInstance) {
     if (!Number.isInteger(id) || id <= 0 || (role !== 'owner' && role !== 'admin')) {
       throw new AppError(401, 'UNAUTHENTICATED');
     }
-    const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+    // A token that names no session could never be ended before it expires: not one of ours.
+    const sessionId = payload.sid;
+    if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > 100) {
+      throw new AppError(401, 'UNAUTHENTICATED');
+    }
+    if (!(await app.sessionLiveness.isLive(id, sessionId))) throw new AppError(401, 'SESSION_REVOKED');
     return { id, role, sessionId };
   });
 

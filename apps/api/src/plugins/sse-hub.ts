@@ -17,7 +17,7 @@ const HEARTBEAT_SLICES = 25;
 /** Something that can run SQL: the database or an open transaction. */
 type Executor = Pick<Db, 'execute'>;
 
-export type CloseReason = 'token_expired' | 'shutdown' | 'too_many_streams';
+export type CloseReason = 'token_expired' | 'shutdown' | 'too_many_streams' | 'session_revoked';
 export type SseRefusal = 'per_address' | 'total';
 /** When a refused client may try again (its EventSource gives up; the web app reopens it later). */
 const REFUSAL_RETRY_AFTER_S = '30';
@@ -25,6 +25,8 @@ const REFUSAL_RETRY_AFTER_S = '30';
 export interface SseStream {
   readonly id: number;
   readonly userId: number;
+  /** The session (refresh-token family) of the access token that opened it. */
+  readonly sessionId: string;
   send(event: string, data: unknown): void;
   close(reason: CloseReason): void;
 }
@@ -33,11 +35,21 @@ export interface SseHub {
   /**
    * Takes over the reply and keeps it open as `text/event-stream` for `userId` until the client
    * leaves, `expiresAt` (ms since epoch) passes (event `close`), the user opens more than the allowed
-   * number of streams (the oldest gets `close`), or the server shuts down (`close`). Refused before
+   * number of streams (the oldest gets `close`), its session ends (closeSession) or the server shuts
+   * down (`close`). Refused before
    * anything is written when `address` (the client's) holds its share of streams (429 RATE_LIMITED)
    * or this process holds all it may (503 SERVICE_UNAVAILABLE), both with Retry-After.
    */
-  open(reply: FastifyReply, userId: number, expiresAt: number, address: string): SseStream;
+  open(
+    reply: FastifyReply,
+    owner: { userId: number; sessionId: string },
+    expiresAt: number,
+    address: string,
+  ): SseStream;
+  /** Closes (event `close` with `reason`) every stream of this process opened by `sessionId`. */
+  closeSession(sessionId: string, reason: CloseReason): void;
+  /** The sessions that hold open streams in this process. */
+  sessions(): { userId: number; sessionId: string }[];
   /**
    * Announces an event to every open stream of `userIds`, in this process and every other one,
    * through PostgreSQL NOTIFY. Given a transaction, the announcement is made only if and when it
@@ -161,7 +173,7 @@ async function sseHubPlugin(app: FastifyInstance) {
   heartbeat.unref();
 
   const hub: SseHub = {
-    open(reply, userId, expiresAt, address) {
+    open(reply, { userId, sessionId }, expiresAt, address) {
       // A new stream of a user at their cap replaces the oldest, so that one does not count.
       const own = byUser.get(userId);
       const replaced =
@@ -190,6 +202,7 @@ async function sseHubPlugin(app: FastifyInstance) {
       const stream: StreamState = {
         id: nextId++,
         userId,
+        sessionId,
         res,
         address,
         expiryTimer: undefined,
@@ -249,6 +262,20 @@ async function sseHubPlugin(app: FastifyInstance) {
           ELSE false END
         FROM (SELECT json_build_object('u', ${userIds}, 'e', ${event}::text, 'd', ${data})::text AS payload)
           AS envelope)`;
+    },
+
+    closeSession(sessionId, reason) {
+      for (const set of [...byUser.values()]) {
+        for (const stream of [...set]) if (stream.sessionId === sessionId) stream.close(reason);
+      }
+    },
+
+    sessions() {
+      const seen = new Map<string, { userId: number; sessionId: string }>();
+      for (const set of byUser.values()) {
+        for (const { userId, sessionId } of set) seen.set(sessionId, { userId, sessionId });
+      }
+      return [...seen.values()];
     },
 
     refused,

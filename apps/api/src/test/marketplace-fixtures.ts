@@ -3,7 +3,9 @@ import { SignJWT } from 'jose';
 import { businessTypes, cities, regions } from '../db/schema/lookups';
 import { opportunities } from '../db/schema/opportunities';
 import { users } from '../db/schema/users';
+import { createSession } from '../modules/auth/sessions';
 import { TestClient } from './test-app';
+import { sessionToken } from './users';
 
 /**
  * Rows the offers and chat tests stand on: verified users with access tokens and approved
@@ -37,7 +39,7 @@ export async function createUser(
       emailVerifiedAt: new Date(),
     })
     .returning({ id: users.id });
-  const token = await app.signAccessToken({ id: row!.id, role: options.role ?? 'owner' });
+  const token = await sessionToken(app, row!.id, options.role ?? 'owner');
   return { id: row!.id, email, username, token, client: new TestClient(app, token) };
 }
 
@@ -50,10 +52,7 @@ async function ensureLookups(app: FastifyInstance) {
     .insert(cities)
     .values({ nameAr: 'الرياض', nameEn: 'Riyadh', regionId: region!.id })
     .returning();
-  const [newBt] = await app.db
-    .insert(businessTypes)
-    .values({ nameAr: 'تقنية', nameEn: 'Tech' })
-    .returning();
+  const [newBt] = await app.db.insert(businessTypes).values({ nameAr: 'تقنية', nameEn: 'Tech' }).returning();
   return { businessTypeId: newBt!.id, regionId: region!.id, cityId: newCity!.id };
 }
 
@@ -91,7 +90,8 @@ export async function createOpportunity(
 /** A token like the real ones but expiring after `seconds` (the stream must close when it does). */
 export async function shortLivedToken(app: FastifyInstance, userId: number, seconds: number) {
   const key = new TextEncoder().encode(app.config.jwtSecret);
-  return new SignJWT({ role: 'owner' })
+  const { sessionId } = await createSession(app.db, userId);
+  return new SignJWT({ role: 'owner', sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuer('safqa')

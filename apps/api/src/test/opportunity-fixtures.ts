@@ -4,6 +4,7 @@ import type { OpportunityFormValues } from '@safqa/shared/validation/opportuniti
 import { advisorBusinessTypes, advisorProfiles, users } from '../db/schema/users';
 import type { Role } from '../plugins/auth';
 import { TestClient } from './test-app';
+import { sessionToken } from './users';
 
 /**
  * Data for opportunity tests: the lookups the home tiles rely on (business types 4 to 8), users with
@@ -70,7 +71,7 @@ export async function createUser(
       .insert(advisorBusinessTypes)
       .values(options.advisor.businessTypeIds.map((businessTypeId) => ({ userId: id, businessTypeId })));
   }
-  const token = await app.signAccessToken({ id, role });
+  const token = await sessionToken(app, id, role);
   return { id, role, token, client: new TestClient(app, token) };
 }
 

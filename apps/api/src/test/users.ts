@@ -6,6 +6,8 @@ import { mailOutbox } from '../db/schema/mail';
 import { hashPassword } from '../lib/password';
 import { insertUser, saveAdvisorProfile, toUser } from '../modules/users/service';
 import { settleAfterAnswerTasks } from '../modules/auth/background';
+import { createSession } from '../modules/auth/sessions';
+import type { Role } from '../plugins/auth';
 import { TestClient } from './test-app';
 
 /** The password every test user gets unless told otherwise; it passes the SPEC.md rules. */
@@ -69,8 +71,17 @@ export async function createUser(
     emailVerifiedAt: options.verified === false ? null : new Date(),
   });
   if (options.advisor) await saveAdvisorProfile(app.db, row.id, options.advisor);
-  const accessToken = await app.signAccessToken({ id: row.id, role: row.role });
+  const accessToken = await sessionToken(app, row.id, row.role);
   return { user: await toUser(app.db, row), accessToken, password, client: new TestClient(app, accessToken) };
+}
+
+/**
+ * An access token of a new session of the user, as a sign-in would issue (every token names a live
+ * session; the session's refresh token is not needed by the tests that use this).
+ */
+export async function sessionToken(app: FastifyInstance, id: number, role: Role): Promise<string> {
+  const { sessionId } = await createSession(app.db, id);
+  return app.signAccessToken({ id, role, sessionId });
 }
 
 /** Signs in through POST /api/auth/login (a real session with a refresh token). */

@@ -275,6 +275,24 @@ describe('401 and the token refresh', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('ends the session at once, without a refresh, when the server says it was revoked', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnd(ended);
+    setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ code: 'SESSION_REVOKED', message: 'This session was ended.' }, { status: 401 }),
+    );
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      status: 401,
+      code: 'SESSION_REVOKED',
+      message: 'This session was ended.',
+    });
+    stop();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getTokens()).toEqual({ accessToken: null, refreshToken: null });
+    expect(ended).toHaveBeenCalledWith('revoked');
+  });
+
   it('treats a refresh answer without an access token as refused', async () => {
     setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     fetchMock

@@ -256,6 +256,12 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(message ?? text().failed(response.status), response.status, { code, body });
 }
 
+/** The `code` of an error answer, read from a copy so the answer itself can still be read. */
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  const body = await readBody(response.clone());
+  return isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+}
+
 let csrfRequest: Promise<void> | null = null;
 
 /** GET /api/health, which sets the XSRF-TOKEN cookie. Called at start-up; a failure is only logged. */
@@ -324,6 +330,12 @@ async function execute(path: string, options: RequestOptions, accept: string): P
 
   let response = await send(prepare(path, options, tokens.accessToken, accept), options);
   const hadSession = Boolean(tokens.accessToken || tokens.refreshToken);
+  // An ended session cannot be refreshed (its refresh token ended with it): sign-in again, at once.
+  if (response.status === 401 && hadSession && (await errorCodeOf(response)) === 'SESSION_REVOKED') {
+    const error = await toApiError(response);
+    endSession('revoked');
+    throw error;
+  }
   if (response.status === 401 && hadSession && !NO_REFRESH_PATHS.includes(path.split('?')[0]!)) {
     const accessToken = await refreshSession();
     response = await send(prepare(path, options, accessToken, accept), options);

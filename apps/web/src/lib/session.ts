@@ -28,8 +28,11 @@ export interface SessionUser {
   role: Role;
 }
 
-/** Why a session ended: the user asked (`logout`) or the server no longer accepts it (`expired`). */
-export type SessionEndReason = 'logout' | 'expired';
+/**
+ * Why a session ended: the user asked (`logout`), the server no longer accepts it (`expired`), or the
+ * server says it was ended elsewhere (`revoked`: signed out from another device, a password change).
+ */
+export type SessionEndReason = 'logout' | 'expired' | 'revoked';
 
 const changeListeners = new Set<() => void>();
 /** Why the last session ended, until the next sign-in (RequireAuth: a user who logged out is not sent back). */
@@ -144,7 +147,7 @@ export function endSession(reason: SessionEndReason) {
   for (const listener of endListeners) listener(reason);
 }
 
-/** 'logout' right after the user logged out (until the next sign-in), 'expired' after a refused session. */
+/** 'logout' right after the user logged out (until the next sign-in), 'expired' or 'revoked' after a refused session. */
 export function lastSessionEnd(): SessionEndReason | null {
   return lastEnd;
 }

@@ -116,6 +116,21 @@ export type RefreshResponse = z.infer<typeof refreshResponse>;
 
 export const logoutBody = z.object({ refreshToken: opaqueToken.optional() }).strict();
 
+/** API.md "Account security": one signed-in device of the caller. */
+export const deviceSession = z.object({
+  id: z.number().int(),
+  /** The browser and system, short and in the request language: "Chrome on Android". */
+  device: z.string(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session of the access token that asked. */
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof deviceSession>;
+export const deviceSessionsResponse = z.object({ data: z.array(deviceSession) });
+export type DeviceSessionsResponse = z.infer<typeof deviceSessionsResponse>;
+
 /** Resend verification and forgot password: an email and the human check. */
 export const emailForm = z.object({ email });
 export const emailCaptchaBody = emailForm.extend({ recaptchaToken }).strict();

@@ -22,13 +22,39 @@ export const refreshTokens = pgTable(
     replacedById: integer('replaced_by_id'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', {
-      enum: ['logout', 'reuse', 'password_reset', 'password_change'],
+      enum: ['logout', 'reuse', 'password_reset', 'password_change', 'revoked'],
     }),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * What the user sees of a session (a refresh-token family) in their devices list: the browser that
+ * signed in, the address it was last used from, and when. Whether it is live is the family's
+ * refresh tokens' business (refresh_tokens.revoked_at and expires_at).
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: serial('id').primaryKey(),
+    familyId: text('family_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The User-Agent header at sign-in, cut to 512 characters. */
+    userAgent: text('user_agent'),
+    /** The client address at sign-in, then at each refresh. */
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_sessions_family_idx').on(t.familyId),
+    index('auth_sessions_user_idx').on(t.userId),
   ],
 );
 

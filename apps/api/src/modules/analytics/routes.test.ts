@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANALYTICS_EVENTS } from '@safqa/shared/validation/analytics';
 import { analyticsEvents } from '../../db/schema/content';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createUser } from '../../test/users';
 
 let t: TestApp;
 let client: TestClient;
@@ -46,7 +47,7 @@ describe('POST /api/analytics/events', () => {
   });
 
   it('attaches the signed-in user, and stays anonymous with a token that does not verify', async () => {
-    const token = await t.app.signAccessToken({ id: 42, role: 'owner' });
+    const { user, accessToken: token } = await createUser(t.app);
     await client.post('/api/analytics/events', { name: 'page_view', path: '/profile' }, { token });
     const forged = await new SignJWT({ role: 'admin' })
       .setProtectedHeader({ alg: 'HS256' })
@@ -62,7 +63,7 @@ describe('POST /api/analytics/events', () => {
     );
     expect(res.statusCode).toBe(202);
     const rows = await stored();
-    expect(rows.find((r) => r.path === '/profile')?.userId).toBe(42);
+    expect(rows.find((r) => r.path === '/profile')?.userId).toBe(user.id);
     expect(rows.find((r) => r.path === '/admin')?.userId).toBeNull();
   });
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type {} from '@fastify/rate-limit';
 import { z } from 'zod';
-import { errorBody } from '@safqa/shared/validation/common';
+import { errorBody, idParams } from '@safqa/shared/validation/common';
 import {
+  deviceSessionsResponse,
   emailCaptchaBody,
   loginBody,
   loginResponse,
@@ -21,6 +22,7 @@ import { ANONYMOUS_BODY_LIMITS } from '../../lib/json-body';
 import { perIp } from '../../lib/rate-limit';
 import { settleAfterAnswerTasks } from './background';
 import * as auth from './service';
+import { listDevices, revokeDevice, revokeOtherDevices } from './devices';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -34,7 +36,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', (route) => {
     route.bodyLimit ??= ANONYMOUS_BODY_LIMITS.form;
   });
-  const ctx = (request: { lang: 'ar' | 'en'; ip: string }) => ({ lang: request.lang, ip: request.ip });
+  const ctx = (request: {
+    lang: 'ar' | 'en';
+    ip: string;
+    headers: { 'user-agent'?: string | undefined };
+  }) => ({
+    lang: request.lang,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
 
   app.post(
     '/api/auth/signup',
@@ -103,7 +113,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: refreshResponse, ...errors },
       },
     },
-    async (request) => auth.refresh(app, request.body.refreshToken),
+    async (request) => auth.refresh(app, request.body.refreshToken, request.ip),
   );
 
   app.post(
@@ -119,6 +129,53 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await auth.logout(app, request.user!, request.body?.refreshToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // API.md "Account security": the caller's signed-in devices.
+  app.get(
+    '/api/auth/sessions',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The caller’s live sessions: device, address, first and last use, and which is this one',
+        response: { 200: deviceSessionsResponse, ...errors },
+      },
+    },
+    async (request) => listDevices(app, request.user!, request.lang),
+  );
+
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Sign one of the caller’s sessions out (its tokens answer SESSION_REVOKED at once)',
+        params: idParams,
+        response: { 204: z.null().describe('No content'), 404: errorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await revokeDevice(app, request.user!, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/sessions/revoke-others',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Sign every other session of the caller out',
+        response: { 204: z.null().describe('No content'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await revokeOtherDevices(app, request.user!);
       return reply.status(204).send(null);
     },
   );

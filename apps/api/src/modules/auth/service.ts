@@ -38,6 +38,7 @@ import { authMessage } from './texts';
 export interface RequestContext {
   lang: Language;
   ip: string;
+  userAgent?: string | undefined;
 }
 
 /**
@@ -185,7 +186,7 @@ export async function login(
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', { extra: { needsVerification: true } });
   }
   await clearAttempts(app.db, 'login_failure', key);
-  const session = await createSession(app.db, user.id);
+  const session = await createSession(app.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
   const accessToken = await app.signAccessToken({
     id: user.id,
     role: user.role,
@@ -198,8 +199,11 @@ export async function login(
   };
 }
 
-export async function refresh(app: FastifyInstance, refreshToken: string) {
-  const rotated = await rotateRefreshToken(app.db, refreshToken);
+export async function refresh(app: FastifyInstance, refreshToken: string, ip?: string) {
+  const rotated = await rotateRefreshToken(app.db, refreshToken, {
+    ip,
+    onReuse: (userId) => app.sessionLiveness.forgetUser(userId),
+  });
   const user = await findUserById(app.db, rotated.userId);
   if (!user) throw new AppError(401, 'SESSION_EXPIRED');
   const accessToken = await app.signAccessToken({
@@ -217,6 +221,7 @@ export async function logout(
 ) {
   if (refreshToken) await endSession(app.db, user.id, refreshToken);
   if (user.sessionId) await endSessionById(app.db, user.id, user.sessionId);
+  app.sessionLiveness.forgetUser(user.id);
 }
 
 export async function forgotPassword(app: FastifyInstance, body: EmailCaptchaBody, ctx: RequestContext) {
@@ -290,6 +295,7 @@ export async function resetPassword(
       url: forgotPasswordUrl(app),
     });
   });
+  app.sessionLiveness.forgetUser(row.userId);
   return { message: authMessage('reset', lang) };
 }
 
@@ -317,5 +323,6 @@ export async function changePassword(
       url: forgotPasswordUrl(app),
     });
   });
+  app.sessionLiveness.forgetUser(user.id);
   return { message: authMessage('passwordChanged', lang) };
 }

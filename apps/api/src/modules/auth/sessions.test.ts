@@ -5,7 +5,7 @@ import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createUser, signIn } from '../../test/users';
 import { refreshTokens } from '../../db/schema/auth';
 import { hashToken } from '../../lib/tokens';
-import { REUSE_GRACE_MS } from './sessions';
+import { createSession, REUSE_GRACE_MS } from './sessions';
 
 let t: TestApp;
 let client: TestClient;
@@ -158,6 +158,7 @@ describe('access token attacks (plugins/auth.ts)', () => {
   async function token(
     id: number,
     options: {
+      sid?: string;
       secret?: Uint8Array;
       audience?: string;
       issuer?: string;
@@ -165,7 +166,7 @@ describe('access token attacks (plugins/auth.ts)', () => {
       alg?: string;
     } = {},
   ) {
-    return new SignJWT({ role: 'admin' })
+    return new SignJWT({ role: 'admin', sid: options.sid ?? (await createSession(t.app.db, id)).sessionId })
       .setProtectedHeader({ alg: options.alg ?? 'HS256' })
       .setSubject(String(id))
       .setIssuer(options.issuer ?? 'safqa')

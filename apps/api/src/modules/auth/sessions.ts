@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { refreshTokens } from '../../db/schema/auth';
+import { authSessions, refreshTokens } from '../../db/schema/auth';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { AppError } from '../../plugins/errors';
 
@@ -31,11 +31,25 @@ async function insertToken(
   return { id: row!.id, token };
 }
 
+/** Where a sign-in or refresh came from, for the devices list. */
+export interface ClientInfo {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
 /** Starts a new session (token family) at sign-in. */
-export async function createSession(db: Db, userId: number): Promise<IssuedSession> {
+export async function createSession(db: Db, userId: number, client: ClientInfo = {}): Promise<IssuedSession> {
   const familyId = randomUUID();
-  const { token } = await insertToken(db, userId, familyId, new Date(Date.now() + REFRESH_TOKEN_TTL_MS));
-  return { refreshToken: token, sessionId: familyId };
+  return db.transaction(async (tx) => {
+    const { token } = await insertToken(tx, userId, familyId, new Date(Date.now() + REFRESH_TOKEN_TTL_MS));
+    await tx.insert(authSessions).values({
+      familyId,
+      userId,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+      ip: client.ip ?? null,
+    });
+    return { refreshToken: token, sessionId: familyId };
+  });
 }
 
 export async function revokeFamily(db: Db, familyId: string, reason: RevokeReason): Promise<void> {
@@ -73,7 +87,16 @@ export interface Rotated extends IssuedSession {
  * revokes the family (someone else holds a copy), except the token exchanged in the last few seconds
  * whose successor is still unused: that is a second tab racing the first, and it gets a sibling.
  */
-export async function rotateRefreshToken(db: Db, presented: string): Promise<Rotated> {
+export async function rotateRefreshToken(
+  db: Db,
+  presented: string,
+  options: {
+    /** The refreshing client's address: the session's last known one. */
+    ip?: string | undefined;
+    /** Called after the family of a reused token was revoked and committed. */
+    onReuse?: (userId: number) => void;
+  } = {},
+): Promise<Rotated> {
   const expired = new AppError(401, 'SESSION_EXPIRED');
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -95,7 +118,7 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
         successor.revokedAt === null;
       if (!racing) {
         await revokeFamily(tx, row.familyId, 'reuse');
-        return { reuse: true as const, error: expired };
+        return { reusedBy: row.userId, error: expired };
       }
       const sibling = await insertToken(tx, row.userId, row.familyId, row.expiresAt);
       return { userId: row.userId, refreshToken: sibling.token, sessionId: row.familyId };
@@ -106,10 +129,17 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
       .update(refreshTokens)
       .set({ rotatedAt: new Date(), replacedById: next.id })
       .where(eq(refreshTokens.id, row.id));
+    await tx
+      .update(authSessions)
+      .set({ lastUsedAt: new Date(), ...(options.ip ? { ip: options.ip } : {}) })
+      .where(eq(authSessions.familyId, row.familyId));
     return { userId: row.userId, refreshToken: next.token, sessionId: row.familyId };
   });
   // The family is revoked inside the transaction, which must commit before answering 401.
-  if ('error' in outcome) throw outcome.error;
+  if ('error' in outcome) {
+    if (outcome.reusedBy !== undefined) options.onReuse?.(outcome.reusedBy);
+    throw outcome.error;
+  }
   return outcome;
 }
 

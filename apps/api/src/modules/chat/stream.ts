@@ -13,7 +13,9 @@ const STREAM_DESCRIPTION = [
   '"Notifications"); `notification_read` {unreadCount} after the user marked notifications read;',
   '`resync` {reason: listener_reconnected} when the server missed announcements (its LISTEN connection was',
   're-opened after a database fault): refetch the unread count, the chats and open messages;',
-  '`close` {reason: token_expired | shutdown | too_many_streams}, after which the server ends the stream.',
+  '`close` {reason: token_expired | shutdown | too_many_streams | session_revoked}, after which the server',
+  'ends the stream (session_revoked: the sign-in was ended by logout, a password change or reset, from',
+  'the sessions list or by reuse detection; sign in again). A token of an ended session: 401 SESSION_REVOKED.',
   'A comment line every 25 s keeps proxies from closing it. At most 5 streams per user: a sixth closes',
   'the oldest. Past the streams allowed to one client address: 429 RATE_LIMITED; past those of the',
   'server process: 503 SERVICE_UNAVAILABLE (both with Retry-After, nothing streamed).',
@@ -40,7 +42,12 @@ const streamRoute: FastifyPluginAsyncZod = async (app) => {
       // 401 TOKEN_EXPIRED or UNAUTHENTICATED as a JSON body, before any event is written.
       const user = await app.verifyAccessToken(token);
       const { exp } = decodeJwt(token);
-      app.sseHub.open(reply, user.id, (exp ?? 0) * 1000, request.ip ?? '');
+      app.sseHub.open(
+        reply,
+        { userId: user.id, sessionId: user.sessionId },
+        (exp ?? 0) * 1000,
+        request.ip ?? '',
+      );
       return reply;
     },
   );

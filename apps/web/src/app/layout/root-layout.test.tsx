@@ -210,6 +210,19 @@ describe('an expired session', () => {
   });
 });
 
+describe('a session ended from elsewhere', () => {
+  it('says the device was signed out and goes to /login keeping the page', async () => {
+    signIn();
+    const { router } = renderApp('/faq');
+    await screen.findAllByRole('link', { name: /khalid/ });
+    act(() => endSession('revoked'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/faq');
+    expect(getToastState().toasts[0]).toMatchObject({ title: 'تم تسجيل خروجك', open: true });
+    act(() => dispatch({ type: 'REMOVE_TOAST' }));
+  });
+});
+
 describe('toggles', () => {
   it('language: named "English" on Arabic pages and "العربية" on English ones; switching sets html and storage', async () => {
     const { user } = renderApp();

@@ -11,7 +11,8 @@ import { resetUnreadCount } from '@/lib/unread-count';
 /**
  * What happens when the session ends (SPEC.md section 4): cached data and the unread count are
  * cleared and the user goes to /login. A session the server stopped accepting also shows
- * 'Session expired' and keeps the page to return to after signing in again.
+ * 'Session expired' (or 'You were signed out' when it was ended from elsewhere) and keeps the page to
+ * return to after signing in again.
  */
 export function useSessionEnd() {
   const navigate = useNavigate();
@@ -29,8 +30,8 @@ export function useSessionEnd() {
     }
     toast({
       variant: 'destructive',
-      title: t('common.session.expiredTitle'),
-      description: t('common.session.expiredBody'),
+      title: t(reason === 'revoked' ? 'common.session.revokedTitle' : 'common.session.expiredTitle'),
+      description: t(reason === 'revoked' ? 'common.session.revokedBody' : 'common.session.expiredBody'),
     });
     if (location.pathname !== '/login') {
       void navigate(loginPathFor(location), { replace: true, state: { from: location } });

@@ -9,6 +9,7 @@ import HandCoins from 'lucide-react/icons/hand-coins';
 import Bell from 'lucide-react/icons/bell';
 import SearchCheck from 'lucide-react/icons/search-check';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
+import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
 import { loadAreas } from '@/lib/i18n';
 
 /**
@@ -47,6 +48,13 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
     Icon: ShieldCheck,
     Panel: panel(() => import('@/features/users/components/security-tab'), ['users', 'auth']),
   },
+  // users (features/users): the signed-in devices (API.md "Account security")
+  {
+    id: 'devices',
+    label: 'users.tabs.devices',
+    Icon: MonitorSmartphone,
+    Panel: panel(() => import('@/features/users/components/devices-tab'), ['users']),
+  },
   // chat (features/chat)
   {
     id: 'chats',
@@ -66,7 +74,10 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
     id: 'my-opportunities',
     label: 'users.tabs.myOpportunities',
     Icon: BriefcaseBusiness,
-    Panel: panel(() => import('@/features/opportunities/components/my-opportunities-tab'), ['opportunities', 'listings', 'insights']),
+    Panel: panel(
+      () => import('@/features/opportunities/components/my-opportunities-tab'),
+      ['opportunities', 'listings', 'insights'],
+    ),
   },
   // offers (features/offers)
   {
@@ -87,7 +98,10 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
     id: 'saved-searches',
     label: 'users.tabs.savedSearches',
     Icon: SearchCheck,
-    Panel: panel(() => import('@/features/saved-searches/components/saved-searches-tab'), ['saved-searches', 'opportunities']),
+    Panel: panel(
+      () => import('@/features/saved-searches/components/saved-searches-tab'),
+      ['saved-searches', 'opportunities'],
+    ),
   },
   // notifications (features/notifications)
   {

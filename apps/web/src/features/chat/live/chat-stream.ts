@@ -1,4 +1,5 @@
 import type { ChatMessage, MessagesReadEvent, NewMessageEvent } from '@safqa/shared/validation/chat';
+import { endSession } from '@/lib/session';
 
 /*
  * The stream is opened on every page, so its events are checked by hand rather than with the zod
@@ -41,6 +42,16 @@ export interface ChatStreamHandlers {
   onNotificationCount?: (unreadCount: number) => void;
   /** The stream ended (a `close` event or the connection ended); it is not reopened by itself. */
   onEnd?: () => void;
+}
+
+/** The `reason` of a `close` event, when its data says one. */
+function closeReason(event: Event): string | undefined {
+  try {
+    const data: unknown = JSON.parse((event as MessageEvent<string>).data);
+    return isObject(data) && isText(data.reason) ? data.reason : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 type EventSourceConstructor = new (url: string) => EventSource;
@@ -95,7 +106,11 @@ export function openChatStream(
   source.addEventListener('resync', () => {
     if (open) handlers.onResync?.();
   });
-  source.addEventListener('close', end);
+  source.addEventListener('close', (event) => {
+    // The server ended the stream because the session was ended elsewhere: sign in again.
+    if (open && closeReason(event) === 'session_revoked') endSession('revoked');
+    end();
+  });
   source.addEventListener('error', end);
   return close;
 }

@@ -1,0 +1,75 @@
+import { and, desc, eq, exists, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Language } from '@safqa/shared/constants';
+import type { DeviceSession } from '@safqa/shared/validation/auth';
+import type { Db } from '../../db/client';
+import { authSessions, refreshTokens } from '../../db/schema/auth';
+import { describeDevice } from '../../lib/user-agent';
+import { AppError } from '../../plugins/errors';
+import { revokeFamily, revokeUserSessions } from './sessions';
+
+/** The caller of the devices list: their id and the session of the token they asked with. */
+export interface DeviceCaller {
+  id: number;
+  sessionId?: string | undefined;
+}
+
+/** A session is listed while its family holds a refresh token that is neither revoked nor expired. */
+function isLive(db: Db) {
+  return exists(
+    db
+      .select({ one: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, authSessions.familyId),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, new Date()),
+        ),
+      ),
+  );
+}
+
+/** GET /api/auth/sessions: the caller's live sessions, most recently used first. */
+export async function listDevices(
+  app: FastifyInstance,
+  caller: DeviceCaller,
+  lang: Language,
+): Promise<{ data: DeviceSession[] }> {
+  const rows = await app.db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, caller.id), isLive(app.db)))
+    .orderBy(desc(authSessions.lastUsedAt), desc(authSessions.id));
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      device: describeDevice(row.userAgent, lang),
+      ip: row.ip,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      current: row.familyId === caller.sessionId,
+    })),
+  };
+}
+
+/**
+ * DELETE /api/auth/sessions/{id}: ends one of the caller's sessions (the current one too: that is a
+ * sign-out). Someone else's session, or one already ended, is 404 like one that never existed.
+ */
+export async function revokeDevice(app: FastifyInstance, caller: DeviceCaller, id: number): Promise<void> {
+  const [row] = await app.db
+    .select({ familyId: authSessions.familyId })
+    .from(authSessions)
+    .where(and(eq(authSessions.id, id), eq(authSessions.userId, caller.id), isLive(app.db)))
+    .limit(1);
+  if (!row) throw new AppError(404, 'NOT_FOUND');
+  await revokeFamily(app.db, row.familyId, 'revoked');
+  app.sessionLiveness.forgetUser(caller.id);
+}
+
+/** POST /api/auth/sessions/revoke-others: every session of the caller but the one asking ends. */
+export async function revokeOtherDevices(app: FastifyInstance, caller: DeviceCaller): Promise<void> {
+  await revokeUserSessions(app.db, caller.id, 'revoked', caller.sessionId);
+  app.sessionLiveness.forgetUser(caller.id);
+}
