@@ -49,6 +49,7 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   // The access token ran out: 401 makes the web client refresh the session and retry.
   TOKEN_EXPIRED: 401,
+  SESSION_REVOKED: 401,
   // A verification or reset link ran out: nothing a refreshed session would fix, so not a 401.
   LINK_EXPIRED: 400,
   FORBIDDEN: 403,
