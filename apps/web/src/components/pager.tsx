@@ -1,7 +1,6 @@
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import type { Language } from '@safqa/shared/constants';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 
@@ -19,8 +18,8 @@ export function Pager({
   totalPages: number;
   onPage: (page: number) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   if (totalPages <= 1) return null;
   return (
     <nav aria-label={t('common.pager.label')} className="flex items-center justify-center gap-3">

@@ -1,6 +1,8 @@
 import { useContext, useSyncExternalStore } from 'react';
 import { getI18n, I18nContext } from 'react-i18next';
 import type { i18n as I18n, TFunction } from 'i18next';
+import type { Language } from '@safqa/shared/constants';
+import { asLanguage } from './localized';
 
 /**
  * The app's `useTranslation()`: `{ t, i18n }` for the instance of the nearest I18nextProvider (the
@@ -75,4 +77,9 @@ export function useTranslation(): Translation {
     byLanguage.set(lng, translation);
   }
   return translation;
+}
+
+/** The page's language as the app's type: what formatting, lookups and links need. */
+export function useLanguage(): Language {
+  return asLanguage(useTranslation().i18n.language);
 }

@@ -1,8 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import * as Tabs from 'radix-ui/tabs';
-import type { Language } from '@safqa/shared/constants';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatDate } from '@/lib/format';
@@ -19,8 +18,8 @@ const tabClasses =
  * and down the side from the large breakpoint.
  */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active = PROFILE_TABS.some((tab) => tab.id === requested) ? requested! : DEFAULT_PROFILE_TAB;

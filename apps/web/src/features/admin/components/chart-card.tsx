@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from '@/lib/use-translation';
-import type { Language } from '@safqa/shared/constants';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import { formatDay } from '@/lib/day-format';
@@ -14,8 +13,8 @@ const DailyChart = lazy(() => import('./daily-chart'));
  * figures are there as a table (visually hidden), with the total in the caption.
  */
 export function ChartCard({ title, ...chart }: DailyChartProps & { title: string }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const total = chart.series.reduce((sum, day) => sum + day.count, 0);
   return (
     <figure className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import {
   Area,
   AreaChart,
@@ -10,7 +10,6 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { Language } from '@safqa/shared/constants';
 import { formatNumber } from '@/lib/format';
 import { formatDay } from '@/lib/day-format';
 
@@ -28,7 +27,7 @@ export interface DailyChartProps {
  */
 export default function DailyChart({ series, label, variant = 'area', color = '#0f766e' }: DailyChartProps) {
   const { i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const lng = useLanguage();
   const rtl = i18n.dir() === 'rtl';
   const axis = {
     tick: { fontSize: 12, fill: 'currentColor' },

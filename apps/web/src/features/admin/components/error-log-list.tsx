@@ -1,7 +1,6 @@
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import Check from 'lucide-react/icons/check';
 import Undo2 from 'lucide-react/icons/undo-2';
-import type { Language } from '@safqa/shared/constants';
 import type { AdminErrorLog } from '@safqa/shared/validation/error-logs';
 import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
@@ -46,8 +45,8 @@ export function ErrorLogList({
 }
 
 function ErrorLogItem({ log }: { log: AdminErrorLog }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const setResolved = useSetResolved();
   const toggle = () =>
     setResolved.mutate(

@@ -1,7 +1,6 @@
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import type { Language } from '@safqa/shared/constants';
 import { formatNumber } from '@/lib/format';
 import { useErrorLogStats } from '../api/get-error-log-stats';
 import type { ErrorLogRange } from '../api/get-error-logs';
@@ -12,8 +11,8 @@ import { TopList } from './top-pages';
 
 /** The stats tab: total and unresolved of the range, a chart per day and the endpoints failing most. */
 export function ErrorLogStatsView({ days }: { days: ErrorLogRange }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const stats = useErrorLogStats(days);
   if (stats.isPending) return <LoadingState />;
   if (stats.isError) return <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />;

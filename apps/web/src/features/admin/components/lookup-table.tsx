@@ -1,7 +1,6 @@
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
-import type { Language } from '@safqa/shared/constants';
 import type { AdminLookup, LookupKind } from '@safqa/shared/validation/lookups';
 import { Button } from '@/components/ui/button';
 import { formatNumber, formatPercent } from '@/lib/format';
@@ -25,8 +24,8 @@ export function LookupTable({
   onEdit: (item: AdminLookup) => void;
   onDelete: (item: AdminLookup) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   return (
     <ScrollRegion label={t(`admin.lookups.${kind}.title`)}>
       <table className="w-full min-w-[36rem] text-sm">

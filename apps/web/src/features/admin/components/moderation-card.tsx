@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Eye from 'lucide-react/icons/eye';
 import Store from 'lucide-react/icons/store';
-import type { Language } from '@safqa/shared/constants';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { buttonClasses } from '@/components/ui/button';
 import { formatCompactCurrency, formatDate, formatPercent } from '@/lib/format';
@@ -13,8 +12,8 @@ import { StatusBadge } from './status-badge';
 
 /** A listing in the moderation queue: what it is, where, how much, its reason if any, and the decisions. */
 export function ModerationCard({ opportunity: o }: { opportunity: OpportunityDetail }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const name = listingName(o, lng);
   const image = o.logo ?? o.coverImage;
   return (

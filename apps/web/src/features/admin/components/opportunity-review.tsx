@@ -1,6 +1,5 @@
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import FileText from 'lucide-react/icons/file-text';
-import type { Language } from '@safqa/shared/constants';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '@/lib/format';
 import { DetailList } from './detail-list';
@@ -8,8 +7,8 @@ import { nameIn } from './opportunity-names';
 
 /** Every field of a listing for review: texts in both languages, place, operation, money, contact, files. */
 export function OpportunityReview({ o }: { o: OpportunityDetail }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const yes = (value: boolean) => t(value ? 'admin.review.yes' : 'admin.review.no');
   const money = (value: number | undefined) => (value === undefined ? null : formatCurrency(value, lng));
   const count = (value: number | null | undefined) =>

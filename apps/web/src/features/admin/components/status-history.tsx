@@ -1,5 +1,4 @@
-import { useTranslation } from '@/lib/use-translation';
-import type { Language } from '@safqa/shared/constants';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { formatDateTime } from '@/lib/format';
 import { useStatusHistory } from '../api/get-opportunity';
 import { ErrorState, LoadingState } from './list-states';
@@ -7,8 +6,8 @@ import { StatusBadge } from './status-badge';
 
 /** Every status change of a listing, newest first: to which status, from which, by whom, when, why. */
 export function StatusHistory({ id }: { id: number }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const history = useStatusHistory(id);
   return (
     <section aria-labelledby="status-history" className="grid gap-3">

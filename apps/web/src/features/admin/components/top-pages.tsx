@@ -1,5 +1,4 @@
-import { useTranslation } from '@/lib/use-translation';
-import type { Language } from '@safqa/shared/constants';
+import { useLanguage } from '@/lib/use-translation';
 import { formatNumber } from '@/lib/format';
 
 /** The most viewed paths, each with a bar proportional to its views. */
@@ -12,8 +11,7 @@ export function TopList({
   rows: { name: string; count: number }[];
   empty: string;
 }) {
-  const { i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const lng = useLanguage();
   const max = Math.max(1, ...rows.map((r) => r.count));
   return (
     <section className="grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">

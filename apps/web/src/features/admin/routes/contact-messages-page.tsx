@@ -1,6 +1,5 @@
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import Mail from 'lucide-react/icons/mail';
-import type { Language } from '@safqa/shared/constants';
 import { Pager } from '@/components/pager';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useContactMessages } from '../api/get-contact-messages';
@@ -11,8 +10,8 @@ import { useQueryParams } from '../components/use-query-params';
 
 /** /admin/contact-messages?q=&page=: what visitors wrote through the contact form, newest first. */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const { params, update, page } = useQueryParams();
   const q = params.get('q') ?? '';
   const messages = useContactMessages(q, page);

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleX from 'lucide-react/icons/circle-x';
 import Clock from 'lucide-react/icons/clock';
@@ -7,7 +7,6 @@ import MessagesSquare from 'lucide-react/icons/messages-square';
 import OctagonPause from 'lucide-react/icons/octagon-pause';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import Users from 'lucide-react/icons/users';
-import type { Language } from '@safqa/shared/constants';
 import { formatNumber } from '@/lib/format';
 import { useAdminStats } from '../api/get-stats';
 import { ChartCard } from '../components/chart-card';
@@ -18,8 +17,8 @@ import { TopList } from '../components/top-pages';
 
 /** /admin: the counts, three 30-day charts and the most viewed pages. */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const stats = useAdminStats();
   const n = (value: number) => formatNumber(value, lng);
 

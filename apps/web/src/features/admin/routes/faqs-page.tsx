@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import type { Language } from '@safqa/shared/constants';
 import type { AdminFaq } from '@safqa/shared/validation/faqs';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
@@ -20,8 +19,8 @@ import { PageHeader } from '../components/page-header';
 
 /** /admin/faqs: the public FAQ in its order; add, edit, move up or down, delete after a confirmation. */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const faqs = useAdminFaqs();
   const remove = useDeleteFaq();
   const reorder = useReorderFaqs();

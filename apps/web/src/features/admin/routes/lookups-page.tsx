@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import Plus from 'lucide-react/icons/plus';
-import type { Language } from '@safqa/shared/constants';
 import { LOOKUP_KINDS, type AdminLookup, type LookupKind } from '@safqa/shared/validation/lookups';
 import { Button } from '@/components/ui/button';
 import { Field, controlClasses } from '@/components/ui/form-field';
@@ -31,8 +30,8 @@ export function Component() {
 }
 
 function LookupsPage({ kind }: { kind: LookupKind }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const list = useAdminLookups(kind);
   const regions = useAdminLookups('regions');
   const remove = useDeleteLookup(kind);

@@ -1,6 +1,6 @@
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import * as Tabs from 'radix-ui/tabs';
-import { OPPORTUNITY_STATUSES, type Language, type OpportunityStatus } from '@safqa/shared/constants';
+import { OPPORTUNITY_STATUSES, type OpportunityStatus } from '@safqa/shared/constants';
 import { Pager } from '@/components/pager';
 import { formatNumber } from '@/lib/format';
 import { useModerationQueue } from '../api/get-moderation-queue';
@@ -14,8 +14,8 @@ const tabClasses =
 
 /** /admin/opportunities?status=&page=: the moderation queue, a tab per status with its count. */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const { params, update, page } = useQueryParams();
   const status = oneOf<OpportunityStatus>(params.get('status'), OPPORTUNITY_STATUSES);
   const queue = useModerationQueue(status, page);

@@ -1,8 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import ExternalLink from 'lucide-react/icons/external-link';
-import type { Language } from '@safqa/shared/constants';
 import { buttonClasses } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { useOpportunity } from '../api/get-opportunity';
@@ -17,8 +16,8 @@ import { VerifiedSwitch } from '../components/verified-switch';
 
 /** /admin/opportunities/{id}: every field, image and document of a listing, its history and the decisions. */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const id = Number(useParams().id);
   const listing = useOpportunity(Number.isInteger(id) ? id : 0);
 

@@ -1,5 +1,4 @@
-import { useTranslation } from '@/lib/use-translation';
-import type { Language } from '@safqa/shared/constants';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { Pager } from '@/components/pager';
 import { Field, controlClasses } from '@/components/ui/form-field';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -17,8 +16,8 @@ const td = 'px-3 py-2.5 align-top';
 
 /** /admin/users?q=&role=&page=: everyone who signed up, newest first, searchable by name or email. */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const { params, update, page } = useQueryParams();
   const q = params.get('q') ?? '';
   const role = oneOf(params.get('role'), ROLES);

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '@/lib/use-translation';
-import type { Language } from '@safqa/shared/constants';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import type { ChatSummary } from '@safqa/shared/validation/chat';
 import { formatNumber, formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
@@ -11,8 +10,8 @@ function initialOf(name: string) {
 
 /** One line per chat: the other party, the opportunity, the last message, its time and the unread count. */
 export function ChatList({ chats, userId }: { chats: ChatSummary[]; userId: number }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   return (
     <ul aria-label={t('chat.listLabel')} className="divide-y divide-slate-200 dark:divide-slate-800">
       {chats.map((chat) => {

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import ArrowRight from 'lucide-react/icons/arrow-right';
-import type { Language } from '@safqa/shared/constants';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -54,8 +53,8 @@ function ChatProblem({ error, onRetry }: { error: unknown; onRetry: () => void }
  * marks, and the composer. Messages from the other side are marked read while the page is visible.
  */
 export function ChatWindow({ chatId, userId }: { chatId: number; userId: number }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const client = useQueryClient();
   const chat = useChat(chatId);
   const history = useMessages(chatId, !chat.isError);

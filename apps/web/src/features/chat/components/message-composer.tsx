@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import SendHorizontal from 'lucide-react/icons/send-horizontal';
-import { LIMITS, type Language } from '@safqa/shared/constants';
+import { LIMITS } from '@safqa/shared/constants';
 import { cleanMessageBody } from '@safqa/shared/validation/chat';
 import { Button } from '@/components/ui/button';
 import { controlClasses } from '@/components/ui/form-field';
@@ -21,8 +21,8 @@ interface MessageComposerProps {
  * the body is limited to 2000 characters after trimming, like the server.
  */
 export function MessageComposer({ onSend, disabled = false }: MessageComposerProps) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const hintId = useId();
@@ -77,13 +77,31 @@ export function MessageComposer({ onSend, disabled = false }: MessageComposerPro
         />
         <p id={hintId} className="flex justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
           <span className="hidden sm:inline">{t('chat.hint')}</span>
-          <span className={cn('ms-auto whitespace-nowrap', tooLong && 'font-semibold text-red-700 dark:text-red-400')}>
-            {t('chat.counter', { length: formatNumber(body.length, lng), max: formatNumber(LIMITS.chatMessageMax, lng) })}
+          <span
+            className={cn(
+              'ms-auto whitespace-nowrap',
+              tooLong && 'font-semibold text-red-700 dark:text-red-400',
+            )}
+          >
+            {t('chat.counter', {
+              length: formatNumber(body.length, lng),
+              max: formatNumber(LIMITS.chatMessageMax, lng),
+            })}
           </span>
         </p>
       </div>
-      <Button type="submit" size="lg" disabled={!canSend} aria-busy={sending || undefined} className="mb-5 shrink-0">
-        {sending ? <SpinnerIcon className="size-5" /> : <SendHorizontal aria-hidden="true" className="size-5 rtl:-scale-x-100" />}
+      <Button
+        type="submit"
+        size="lg"
+        disabled={!canSend}
+        aria-busy={sending || undefined}
+        className="mb-5 shrink-0"
+      >
+        {sending ? (
+          <SpinnerIcon className="size-5" />
+        ) : (
+          <SendHorizontal aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+        )}
         <span className="sr-only sm:not-sr-only">{sending ? t('chat.sending') : t('chat.send')}</span>
       </Button>
     </form>

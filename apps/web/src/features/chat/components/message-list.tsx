@@ -1,8 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import Check from 'lucide-react/icons/check';
 import CheckCheck from 'lucide-react/icons/check-check';
-import type { Language } from '@safqa/shared/constants';
 import type { ChatMessage } from '@safqa/shared/validation/chat';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
@@ -31,12 +30,22 @@ function dayKey(iso: string) {
  * without moving what the reader sees; new messages scroll into view when the reader is at the
  * bottom or sent them. Own messages sit at the end side with a sent or read mark.
  */
-export function MessageList({ messages, userId, otherName, hasOlder, loadingOlder, onLoadOlder }: MessageListProps) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+export function MessageList({
+  messages,
+  userId,
+  otherName,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+}: MessageListProps) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
-  const previous = useRef<{ first?: number; last?: number; height: number; nearBottom: boolean }>({ height: 0, nearBottom: true });
+  const previous = useRef<{ first?: number; last?: number; height: number; nearBottom: boolean }>({
+    height: 0,
+    nearBottom: true,
+  });
   const time = new Intl.DateTimeFormat(localeOf(lng), { timeStyle: 'short' });
 
   // Before the browser paints: keep the reader's place when older messages arrive above, follow new ones below.
@@ -89,7 +98,13 @@ export function MessageList({ messages, userId, otherName, hasOlder, loadingOlde
       <div ref={sentinel} />
       {hasOlder ? (
         <div className="mb-3 flex justify-center">
-          <Button variant="ghost" size="sm" onClick={onLoadOlder} disabled={loadingOlder} aria-busy={loadingOlder || undefined}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onLoadOlder}
+            disabled={loadingOlder}
+            aria-busy={loadingOlder || undefined}
+          >
             {loadingOlder ? <SpinnerIcon /> : null}
             {loadingOlder ? t('chat.loadingOlder') : t('chat.loadOlder')}
           </Button>
@@ -98,7 +113,9 @@ export function MessageList({ messages, userId, otherName, hasOlder, loadingOlde
         <p className="mb-3 text-center text-xs text-slate-500 dark:text-slate-400">{t('chat.start')}</p>
       ) : null}
       {messages.length === 0 ? (
-        <p className="py-10 text-center text-sm text-slate-600 dark:text-slate-400">{t('chat.firstMessage', { name: otherName })}</p>
+        <p className="py-10 text-center text-sm text-slate-600 dark:text-slate-400">
+          {t('chat.firstMessage', { name: otherName })}
+        </p>
       ) : null}
       <ol className="grid min-w-0 gap-1.5">
         {messages.map((message, index) => {
@@ -126,7 +143,12 @@ export function MessageList({ messages, userId, otherName, hasOlder, loadingOlde
                   <p dir="auto" className="text-[0.95rem] leading-relaxed whitespace-pre-wrap wrap-anywhere">
                     {message.body}
                   </p>
-                  <p className={cn('mt-1 flex items-center justify-end gap-1 text-[0.7rem]', mine ? 'text-brand-100' : 'text-slate-600 dark:text-slate-400')}>
+                  <p
+                    className={cn(
+                      'mt-1 flex items-center justify-end gap-1 text-[0.7rem]',
+                      mine ? 'text-brand-100' : 'text-slate-600 dark:text-slate-400',
+                    )}
+                  >
                     <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
                     {mine ? (
                       message.readAt ? (

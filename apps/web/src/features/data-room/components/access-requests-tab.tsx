@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '@/lib/use-translation';
-import type { Language } from '@safqa/shared/constants';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import type { AccessRequestWithOpportunity } from '@safqa/shared/validation/data-room';
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
 import { buttonClasses } from '@/components/ui/button';
@@ -14,8 +13,8 @@ import { DecisionButtons } from './owner-data-room';
 import { Pager } from '@/components/pager';
 
 function RequestRow({ request, received }: { request: AccessRequestWithOpportunity; received: boolean }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const card = request.opportunity;
   return (
     <li className="grid gap-2 p-4 sm:p-5" data-request-id={request.id}>

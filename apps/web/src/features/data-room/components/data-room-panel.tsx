@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
-import type { Language } from '@safqa/shared/constants';
 import type { DocumentAccess } from '@safqa/shared/validation/opportunities';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -26,8 +25,8 @@ const NOTICE_VARIANT = { pending: 'info', approved: 'success', declined: 'info',
  */
 export function DataRoomPanel({ opportunityId, confidentialCount, access, canRequest }: DataRoomPanelProps) {
   const ready = useAreas(['data-room']);
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const [open, setOpen] = useState(false);
   if (!ready) return null;
 

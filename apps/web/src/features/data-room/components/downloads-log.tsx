@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '@/lib/use-translation';
-import type { Language } from '@safqa/shared/constants';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { ErrorState, RowsSkeleton } from '@/components/list-states';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentDownloads } from '../api/get-document-downloads';
@@ -8,8 +7,8 @@ import { Pager } from '@/components/pager';
 
 /** Who opened which confidential document of the listing, and when (newest first). */
 export function DownloadsLog({ opportunityId }: { opportunityId: number }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const [page, setPage] = useState(1);
   const downloads = useDocumentDownloads(opportunityId, page);
 

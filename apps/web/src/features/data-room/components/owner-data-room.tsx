@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import Check from 'lucide-react/icons/check';
 import Ban from 'lucide-react/icons/ban';
 import X from 'lucide-react/icons/x';
-import type { Language } from '@safqa/shared/constants';
 import {
   ACCESS_REQUEST_STATUSES,
   ACCESS_TRANSITIONS,
@@ -71,8 +70,8 @@ export function DecisionButtons({ request }: { request: AccessRequest }) {
 }
 
 function RequestItem({ request }: { request: AccessRequest }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   return (
     <li
       className="grid gap-2 rounded-xl border border-slate-200 p-3 dark:border-slate-800"

@@ -1,7 +1,6 @@
 import { useId, useState, type RefObject } from 'react';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import * as AlertDialog from 'radix-ui/alert-dialog';
-import type { Language } from '@safqa/shared/constants';
 import { offerDecisionForm, OFFER_NOTE_MAX } from '@safqa/shared/validation/offers';
 import { zodErrorMap } from '@safqa/shared/validation/messages';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -33,8 +32,8 @@ export function DecisionDialog({
   onConfirm,
   focusAfter,
 }: DecisionDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const returnFocus = useReturnFocus(focusAfter);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import Plus from 'lucide-react/icons/plus';
-import type { Language } from '@safqa/shared/constants';
 import type { MyOffer } from '@safqa/shared/validation/offers';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { formatCurrency, formatDate } from '@/lib/format';
@@ -18,8 +17,8 @@ export interface LatestOfferProps {
 
 /** What the investor already did on this listing: their latest offer, where it stands, the owner's note. */
 export function LatestOffer({ offer, total, onAnother }: LatestOfferProps) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const date = formatDate(offer.createdAt, lng);
   return (
     <div className="mt-4 grid gap-3" data-testid="latest-offer">

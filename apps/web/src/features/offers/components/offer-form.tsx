@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import LogIn from 'lucide-react/icons/log-in';
-import type { Language } from '@safqa/shared/constants';
 import type { Offer, OfferDetailsValues } from '@safqa/shared/validation/offers';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
@@ -42,8 +41,8 @@ type Step =
  */
 export function OfferForm({ opportunityId, isOwner, className }: OfferFormProps) {
   const ready = useAreas(['offers']);
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const location = useLocation();
   const { isSignedIn } = useSession();
   const { data: user } = useCurrentUser();

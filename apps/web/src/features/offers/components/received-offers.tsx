@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { useNavigate } from 'react-router';
 import Check from 'lucide-react/icons/check';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
-import type { Language } from '@safqa/shared/constants';
 import { OFFER_REASONS, type Offer } from '@safqa/shared/validation/offers';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -26,8 +25,8 @@ export interface ReceivedOffersProps {
 }
 
 function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: number }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const navigate = useNavigate();
   const decide = useDecideOffer(opportunityId);
   const chat = useMessageInvestor();

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams, Link } from 'react-router';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
 import HandCoins from 'lucide-react/icons/hand-coins';
 import Store from 'lucide-react/icons/store';
-import type { Language } from '@safqa/shared/constants';
 import type { MyOffer } from '@safqa/shared/validation/offers';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -16,8 +15,8 @@ import { OwnerNote } from '../components/owner-note';
 import { Pager } from '@/components/pager';
 
 function MyOfferItem({ offer }: { offer: MyOffer }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language as Language;
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const card = offer.opportunity;
   const name = lng === 'ar' ? card.opportunityNameAr : card.opportunityName;
   const place = [
