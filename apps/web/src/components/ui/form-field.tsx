@@ -57,6 +57,23 @@ export function Input({
   return <input ref={ref} className={cn(controlClasses, className)} {...props} />;
 }
 
+/**
+ * A number typed as text: `type=number` drops the Arabic-Indic digits an Arabic phone keyboard types
+ * (the forms' schemas read both kinds of digits), and digits read left to right in either direction.
+ */
+export function NumberInput({
+  decimal = false,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode'> & {
+  ref?: Ref<HTMLInputElement>;
+  /** Fractions allowed (a percentage): the phone shows a keypad with a decimal separator. */
+  decimal?: boolean;
+}) {
+  return (
+    <Input type="text" inputMode={decimal ? 'decimal' : 'numeric'} autoComplete="off" dir="ltr" {...props} />
+  );
+}
+
 export function Textarea({
   className,
   ref,

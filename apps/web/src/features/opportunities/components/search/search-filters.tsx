@@ -6,7 +6,7 @@ import { OPPORTUNITY_TYPES, type Language } from '@safqa/shared/constants';
 import { validationMessage } from '@safqa/shared/validation/messages';
 import { Button } from '@/components/ui/button';
 import { CommitSelect } from '@/components/ui/commit-select';
-import { controlClasses, Field, Input } from '@/components/ui/form-field';
+import { controlClasses, Field, Input, NumberInput } from '@/components/ui/form-field';
 import { citiesOfRegion, useCities } from '@/lib/cities';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { numberValue } from '@/lib/digits';
@@ -200,28 +200,12 @@ export function SearchFilters({ state, onChange, onSearched }: Props) {
           {/* Text fields: type=number drops the Arabic-Indic digits an Arabic keyboard types. */}
           <Field label={t('opportunities.search.minAmount')} error={errors.min}>
             {(control) => (
-              <Input
-                {...control}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                dir="ltr"
-                value={min}
-                onChange={(event) => setMin(event.target.value)}
-              />
+              <NumberInput {...control} value={min} onChange={(event) => setMin(event.target.value)} />
             )}
           </Field>
           <Field label={t('opportunities.search.maxAmount')} error={errors.max}>
             {(control) => (
-              <Input
-                {...control}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                dir="ltr"
-                value={max}
-                onChange={(event) => setMax(event.target.value)}
-              />
+              <NumberInput {...control} value={max} onChange={(event) => setMax(event.target.value)} />
             )}
           </Field>
         </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from '@/lib/use-translation';
 import { financialInfoStep } from '@safqa/shared/validation/opportunities';
-import { Field, Input } from '@/components/ui/form-field';
+import { Field, NumberInput } from '@/components/ui/form-field';
 import { formatCompactAmount, formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
 import { fieldError } from '@/lib/use-zod-form';
@@ -43,14 +43,7 @@ export function FinancialStep({ formId, values, serverErrors, onChange, onNext }
     >
       <Field label={t('opportunities.fields.offeredPercentage')} error={error('offeredPercentage')}>
         {(control) => (
-          <Input
-            {...control}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            dir="ltr"
-            {...numberInput(form.register, 'offeredPercentage')}
-          />
+          <NumberInput {...control} decimal {...numberInput(form.register, 'offeredPercentage')} />
         )}
       </Field>
       <Field
@@ -58,14 +51,7 @@ export function FinancialStep({ formId, values, serverErrors, onChange, onNext }
         error={error('expectedYearProfitPercentage')}
       >
         {(control) => (
-          <Input
-            {...control}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            dir="ltr"
-            {...numberInput(form.register, 'expectedYearProfitPercentage')}
-          />
+          <NumberInput {...control} decimal {...numberInput(form.register, 'expectedYearProfitPercentage')} />
         )}
       </Field>
       {MONEY.map((name, index) => (
@@ -82,16 +68,7 @@ export function FinancialStep({ formId, values, serverErrors, onChange, onNext }
             ) : undefined
           }
         >
-          {(control) => (
-            <Input
-              {...control}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              dir="ltr"
-              {...numberInput(form.register, name)}
-            />
-          )}
+          {(control) => <NumberInput {...control} {...numberInput(form.register, name)} />}
         </Field>
       ))}
       <div className="grid gap-3 sm:col-span-2">

@@ -1,6 +1,6 @@
 import { useTranslation } from '@/lib/use-translation';
 import { operationDetailsStep } from '@safqa/shared/validation/opportunities';
-import { controlClasses, Field, Input } from '@/components/ui/form-field';
+import { controlClasses, Field, Input, NumberInput } from '@/components/ui/form-field';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { asLanguage } from '@/lib/localized';
 import { fieldError } from '@/lib/use-zod-form';
@@ -20,22 +20,34 @@ export function OperationStep({ formId, values, serverErrors, onChange, onNext }
   const today = new Date().toISOString().slice(0, 10);
 
   return (
-    <form id={formId} noValidate onSubmit={(event) => void form.handleSubmit((v) => onNext(v))(event)} className="grid gap-5 sm:grid-cols-2">
+    <form
+      id={formId}
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((v) => onNext(v))(event)}
+      className="grid gap-5 sm:grid-cols-2"
+    >
       <Field label={t('opportunities.fields.facilitySize')} error={error('facilitySize')}>
-        {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" {...numberInput(form.register, 'facilitySize')} />}
+        {(control) => <NumberInput {...control} {...numberInput(form.register, 'facilitySize')} />}
       </Field>
       <Field label={t('opportunities.fields.facilityFoundationDay')} error={error('facilityFoundationDay')}>
-        {(control) => <Input {...control} type="date" max={today} dir="ltr" {...form.register('facilityFoundationDay')} />}
+        {(control) => (
+          <Input {...control} type="date" max={today} dir="ltr" {...form.register('facilityFoundationDay')} />
+        )}
       </Field>
       <Field label={t('opportunities.fields.employeesCount') + optional} error={error('employeesCount')}>
-        {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" {...numberInput(form.register, 'employeesCount')} />}
+        {(control) => <NumberInput {...control} {...numberInput(form.register, 'employeesCount')} />}
       </Field>
       <Field label={t('opportunities.fields.branchesCount') + optional} error={error('branchesCount')}>
-        {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" {...numberInput(form.register, 'branchesCount')} />}
+        {(control) => <NumberInput {...control} {...numberInput(form.register, 'branchesCount')} />}
       </Field>
       <Field label={t('opportunities.fields.companyAgeId') + optional} error={error('companyAgeId')}>
         {(control) => (
-          <select {...control} className={controlClasses} {...idSelect(form.register, 'companyAgeId')} value={String(form.watch('companyAgeId') ?? '')}>
+          <select
+            {...control}
+            className={controlClasses}
+            {...idSelect(form.register, 'companyAgeId')}
+            value={String(form.watch('companyAgeId') ?? '')}
+          >
             <option value="">{t('opportunities.wizard.choose')}</option>
             {ages.data?.map((item) => (
               <option key={item.id} value={item.id}>
@@ -47,7 +59,12 @@ export function OperationStep({ formId, values, serverErrors, onChange, onNext }
       </Field>
       <Field label={t('opportunities.fields.companySizeId') + optional} error={error('companySizeId')}>
         {(control) => (
-          <select {...control} className={controlClasses} {...idSelect(form.register, 'companySizeId')} value={String(form.watch('companySizeId') ?? '')}>
+          <select
+            {...control}
+            className={controlClasses}
+            {...idSelect(form.register, 'companySizeId')}
+            value={String(form.watch('companySizeId') ?? '')}
+          >
             <option value="">{t('opportunities.wizard.choose')}</option>
             {sizes.data?.map((item) => (
               <option key={item.id} value={item.id}>
