@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@safqa/shared/error-messages';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
-import { shortLivedToken } from '../test/marketplace-fixtures';
+import { shortLivedToken } from '../test/factories';
 
 let t: TestApp;
 let anonymous: TestClient;
