@@ -96,8 +96,19 @@ describe('normaliseArabic examples', () => {
     ['مُحَمَّد', 'محمد'],
     ['جمـــيل', 'جميل'],
     ['Safqa MARKET', 'safqa market'],
+    ['Café', 'cafe'],
+    ['CRÈME brûlée', 'creme brulee'],
+    ['Naïve façade', 'naive facade'],
+    // Decomposed input (e + U+0301, as some keyboards and pastes send it) folds the same.
+    ['cafe\u0301', 'café'],
   ])('%s and %s fold to the same text', (a, b) => {
     expect(normaliseArabic(a)).toBe(normaliseArabic(b));
+  });
+
+  it('finds an accented word for its plain spelling and the reverse', () => {
+    expect(matchesNormalised('Dabab Mountain Café', 'cafe')).toBe(true);
+    expect(matchesNormalised('A cafe by the sea', 'CAFÉ')).toBe(true);
+    expect(matchesNormalised('A cafe by the sea', 'cake')).toBe(false);
   });
 
   it('keeps letters that are different words apart', () => {

@@ -94,6 +94,21 @@ export function formatCompactCurrency(value: number | string | null | undefined,
   ).format(number);
 }
 
+/** A large amount in words, beside the figure typed: 1,500,000 → "1.5 million" / "1.5 مليون". */
+export function formatCompactAmount(value: number | string | null | undefined, lng: Language): string {
+  const number = toNumber(value);
+  if (number === null) return '';
+  return cached(
+    `ca:${lng}`,
+    () =>
+      new Intl.NumberFormat(NUMBER_LOCALES[lng], {
+        notation: 'compact',
+        compactDisplay: 'long',
+        maximumFractionDigits: 2,
+      }),
+  ).format(number);
+}
+
 /** A percentage given in points (25 means 25 %), as the API sends offered percentages. */
 export function formatPercent(points: number | string | null | undefined, lng: Language): string {
   const number = toNumber(points);

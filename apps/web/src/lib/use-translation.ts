@@ -42,13 +42,35 @@ function bindings(i18n: I18n): Bindings {
   return found;
 }
 
+/**
+ * Server only: a key asked without options always gives the same text there (every catalogue is
+ * loaded at start-up and never changes), and resolving it through i18next was a tenth of an uncached
+ * page's render (issue 20). The browser keeps i18next's own `t`: a catalogue may arrive after a key
+ * was first asked for.
+ */
+function remembered(t: TFunction): TFunction {
+  const texts = new Map<string, string>();
+  const lookup = (...args: unknown[]): unknown => {
+    const [key] = args;
+    if (args.length !== 1 || typeof key !== 'string') return (t as (...a: unknown[]) => unknown)(...args);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = String((t as (k: string) => unknown)(key));
+      texts.set(key, text);
+    }
+    return text;
+  };
+  return Object.assign(lookup, t) as unknown as TFunction;
+}
+
 export function useTranslation(): Translation {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
   const { subscribe, language, byLanguage } = bindings(i18n);
   const lng = useSyncExternalStore(subscribe, language, language);
   let translation = byLanguage.get(lng);
   if (!translation) {
-    translation = { t: i18n.getFixedT(lng), i18n };
+    const fixed = i18n.getFixedT(lng);
+    translation = { t: import.meta.env.SSR ? remembered(fixed) : fixed, i18n };
     byLanguage.set(lng, translation);
   }
   return translation;

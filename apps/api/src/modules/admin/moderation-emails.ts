@@ -16,7 +16,7 @@ interface Texts {
 const TEXTS: Record<Language, Record<ModerationAction, Texts>> = {
   ar: {
     approve: {
-      subject: (name) => `تمت الموافقة على فرصتك: ${name}`,
+      subject: (name) => `نُشرت فرصتك: ${name}`,
       heading: 'فرصتك منشورة الآن',
       body: (name) => `وافق فريق صفقة على «${name}»، وأصبحت ظاهرة للمستثمرين في البحث.`,
       reasonLabel: 'ملاحظة الفريق:',
@@ -54,7 +54,7 @@ const TEXTS: Record<Language, Record<ModerationAction, Texts>> = {
   },
   en: {
     approve: {
-      subject: (name) => `Your listing is approved: ${name}`,
+      subject: (name) => `Your listing is published: ${name}`,
       heading: 'Your listing is live',
       body: (name) => `The Safqa team approved "${name}"; investors can now find it in search.`,
       reasonLabel: 'Note from the team:',
@@ -118,7 +118,7 @@ export function renderModerationEmail(options: {
 }
 
 const NOTICE: Record<ModerationAction, { ar: string; en: string }> = {
-  approve: { ar: 'تمت الموافقة على فرصتك', en: 'Your listing is approved' },
+  approve: { ar: 'نُشرت فرصتك', en: 'Your listing is published' },
   reject: { ar: 'لم تتم الموافقة على فرصتك', en: 'Your listing was not approved' },
   suspend: { ar: 'أُوقفت فرصتك مؤقتًا', en: 'Your listing is suspended' },
   reinstate: { ar: 'أعيد نشر فرصتك', en: 'Your listing is live again' },

@@ -61,7 +61,7 @@ describe('POST /api/admin/opportunities/{id}/approve', () => {
     ]);
 
     const [mail] = await mailsTo(ownerEmail);
-    expect(mail!.subject).toBe('تمت الموافقة على فرصتك: محمصة للموافقة');
+    expect(mail!.subject).toBe('نُشرت فرصتك: محمصة للموافقة');
     expect(mail!.html).toContain('dir="rtl"');
     expect(mail!.text).toContain(`https://safqa.example/opportunities/${id}`);
 

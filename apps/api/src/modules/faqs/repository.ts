@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { faqs } from '../../db/schema/content';
 import type { Faq } from '@safqa/shared/validation/faqs';
-import { escapeLike } from '../../lib/sql';
 
-/** FAQs whose search_text contains every term (terms already normalised), in display order. */
-export async function selectFaqs(db: Db, terms: string[]): Promise<Faq[]> {
-  const conditions = terms.map((term) => like(faqs.searchText, `%${escapeLike(term)}%`));
+/**
+ * Every FAQ with its normalised search text, in display order: the list is short and admin-made, and
+ * the search by word forms (packages/shared word-forms) runs on it in the service.
+ */
+export async function selectFaqs(db: Db): Promise<Array<Faq & { searchText: string }>> {
   return db
     .select({
       id: faqs.id,
@@ -14,9 +15,9 @@ export async function selectFaqs(db: Db, terms: string[]): Promise<Faq[]> {
       answerAr: faqs.answerAr,
       questionEn: faqs.questionEn,
       answerEn: faqs.answerEn,
+      searchText: faqs.searchText,
     })
     .from(faqs)
-    .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(faqs.sortOrder), asc(faqs.id));
 }
 

@@ -1,5 +1,6 @@
-import { normaliseArabic, searchTextOf } from '@safqa/shared/arabic-normalise';
-import type { AdminFaq, FaqInput } from '@safqa/shared/validation/faqs';
+import { searchTextOf } from '@safqa/shared/arabic-normalise';
+import { matchesWordForms } from '@safqa/shared/word-forms';
+import type { AdminFaq, Faq, FaqInput } from '@safqa/shared/validation/faqs';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import {
@@ -14,16 +15,16 @@ import {
 } from './repository';
 
 /**
- * The search folds case, diacritics and letter variants the same way writers fill faqs.search_text
- * (searchTextOf), so 'مكة' finds 'مكه'; every whitespace-separated term must match.
+ * The search folds case, accents, diacritics and letter variants the same way writers fill
+ * faqs.search_text (searchTextOf), so 'مكة' finds 'مكه'; every term must match, as a substring or as
+ * another form of the word (العروض finds عرضًا, توثيق finds موثّقة, fees finds fee). The same matcher
+ * filters the list in the browser as the user types, so both agree.
  */
-export function searchTerms(search: string | undefined): string[] {
-  if (!search) return [];
-  return [...new Set(normaliseArabic(search).split(/\s+/).filter(Boolean))];
-}
-
-export function listFaqs(db: Db, search?: string) {
-  return selectFaqs(db, searchTerms(search));
+export async function listFaqs(db: Db, search?: string): Promise<Faq[]> {
+  const rows = await selectFaqs(db);
+  return rows
+    .filter((row) => !search || matchesWordForms(row.searchText, search))
+    .map(({ searchText: _searchText, ...faq }) => faq);
 }
 
 // Admin

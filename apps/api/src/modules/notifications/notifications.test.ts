@@ -56,7 +56,7 @@ describe('notifications of moderation', () => {
       notification: {
         id: expect.any(Number),
         type: 'moderation',
-        title: 'تمت الموافقة على فرصتك',
+        title: 'نُشرت فرصتك',
         body: listing.nameAr,
         link: `/opportunities/${listing.id}`,
         readAt: null,
@@ -66,7 +66,7 @@ describe('notifications of moderation', () => {
     });
     const inEnglish = await bell(owner, 'en');
     expect(inEnglish).toMatchObject({ unreadCount: 1, pagination: { total: 1 } });
-    expect(inEnglish.data[0]).toMatchObject({ title: 'Your listing is approved', body: 'Bell test cafe' });
+    expect(inEnglish.data[0]).toMatchObject({ title: 'Your listing is published', body: 'Bell test cafe' });
     expect((await mailsTo(owner))[0]!.subject).toContain(listing.nameAr);
 
     const off = {

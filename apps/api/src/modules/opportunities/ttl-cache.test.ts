@@ -9,7 +9,8 @@ function deferred() {
 
 describe('TTL cache', () => {
   it('loads once per TTL and key, sharing one load between concurrent misses', async () => {
-    let clock = 0;
+    // A clock like performance.now(): never 0 once the process runs.
+    let clock = 5_000;
     let loads = 0;
     const cache = createTtlCache<string>(1000, 10, () => clock);
     const load = async () => `body-${++loads}`;
@@ -19,9 +20,9 @@ describe('TTL cache', () => {
       'body-1',
     ]);
     expect(await cache.get('b', load)).toBe('body-2');
-    clock = 999;
+    clock = 5_999;
     expect(await cache.get('a', load)).toBe('body-1');
-    clock = 1000;
+    clock = 6_001;
     expect(await cache.get('a', load)).toBe('body-3');
     expect(loads).toBe(3);
   });

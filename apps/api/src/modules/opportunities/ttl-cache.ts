@@ -1,9 +1,12 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Small in-memory caches for answers every visitor asks for: the home page's top list (one key) and
  * search totals (one key per set of conditions). Entries live `ttlMs`; concurrent misses of a key
  * share one load; `clear()` drops everything at once, and a load that began before a clear answers
- * its callers but is not kept. At most `maxEntries` keys are kept (the oldest go first). With several
- * server processes each keeps its own, so a change is visible everywhere within the TTL.
+ * its callers but is not kept (lru-cache's `ignoreFetchAbort`: the slot it would fill is gone). At
+ * most `maxEntries` keys are kept (least recently used go first). With several server processes each
+ * keeps its own, so a change is visible everywhere within the TTL.
  */
 export interface TtlCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
@@ -12,41 +15,29 @@ export interface TtlCache<V> {
   ttlMs: number;
 }
 
-export function createTtlCache<V>(ttlMs: number, maxEntries = 1000, now = Date.now): TtlCache<V> {
-  const entries = new Map<string, { value: V; at: number }>();
-  const inflight = new Map<string, Promise<V>>();
-  let generation = 0;
-
+export function createTtlCache<V extends NonNullable<unknown>>(
+  ttlMs: number,
+  maxEntries = 1000,
+  now: () => number = () => performance.now(),
+): TtlCache<V> {
+  const entries = new LRUCache<string, V, () => Promise<V>>({
+    max: maxEntries,
+    ttl: Math.max(1, ttlMs),
+    ttlResolution: 0,
+    perf: { now },
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
   const cache: TtlCache<V> = {
     ttlMs,
-    get(key, load) {
-      const hit = entries.get(key);
-      if (hit && now() - hit.at < cache.ttlMs) return Promise.resolve(hit.value);
-      const pending = inflight.get(key);
-      if (pending) return pending;
-      const started = generation;
-      const attempt = load().then(
-        (value) => {
-          if (started === generation && cache.ttlMs > 0) {
-            entries.delete(key);
-            entries.set(key, { value, at: now() });
-            if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-          }
-          if (inflight.get(key) === attempt) inflight.delete(key);
-          return value;
-        },
-        (error: unknown) => {
-          if (inflight.get(key) === attempt) inflight.delete(key);
-          throw error;
-        },
-      );
-      inflight.set(key, attempt);
-      return attempt;
+    async get(key, load) {
+      if (cache.ttlMs <= 0) return load();
+      const value = await entries.fetch(key, { context: load, ttl: cache.ttlMs });
+      // fetchMethod only answers what `load` gave, which is never undefined (V excludes it).
+      return value!;
     },
     clear() {
-      generation += 1;
       entries.clear();
-      inflight.clear();
     },
   };
   return cache;

@@ -1,7 +1,14 @@
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import sharp from 'sharp';
-import { placeLine, visualPieces, wrap, type Direction, type Script } from '../../lib/bidi-line-layout';
+import {
+  placeLine,
+  visualPieces,
+  words,
+  wrap,
+  type Direction,
+  type Script,
+} from '../../lib/bidi-line-layout';
 
 /**
  * The 1200x630 preview image of a listing (og:image): its Arabic and English names, asking amount,
@@ -35,7 +42,7 @@ export interface PreviewFacts {
   businessTypeEn: string;
 }
 
-interface TextStyle {
+export interface TextStyle {
   size: number;
   weight: 400 | 700;
   color: string;
@@ -76,6 +83,46 @@ function shapedPath(text: string, script: Script, style: TextStyle, x: number, b
 }
 
 /**
+ * The lines of `text` in a box: wrapped by words at the style's size, and when there are more than
+ * `maxLines`, the last one cut with an ellipsis where it fits.
+ */
+export function layoutLines(
+  text: string,
+  base: Direction,
+  style: TextStyle,
+  box: { width: number; maxLines: number },
+): { lines: string[][]; cut: boolean } {
+  const measure = measureWith(style);
+  const space = measure(' ', base === 'rtl' ? 'ar' : 'en');
+  const lines = wrap(text, box.width, measure, space);
+  if (lines.length <= box.maxLines) return { lines, cut: false };
+  const kept = lines.slice(0, box.maxLines);
+  const last = kept[box.maxLines - 1]!;
+  while (last.length > 1 && placeLine([...last, '…'], base, measure, space).width > box.width) last.pop();
+  last.push('…');
+  return { lines: kept, cut: true };
+}
+
+/**
+ * One line of `text` at the largest size from `style.size` down to `minSize` at which it fits `width`
+ * (widths grow in proportion to the size). Arabic set in Cairo is wider than the same facts in English,
+ * so a fixed size cut the Arabic place line where the English one fitted.
+ */
+export function fittedStyle(
+  text: string,
+  base: Direction,
+  style: TextStyle,
+  width: number,
+  minSize: number,
+): TextStyle {
+  const measure = measureWith(style);
+  const space = measure(' ', base === 'rtl' ? 'ar' : 'en');
+  const natural = placeLine(words(text), base, measure, space).width;
+  if (natural <= width) return style;
+  return { ...style, size: Math.max(minSize, Math.floor((style.size * width) / natural)) };
+}
+
+/**
  * Up to `maxLines` lines of `text` within `width`, aligned to the start of `base` (right for Arabic),
  * the last one cut with an ellipsis when the text is longer. Answers the SVG and the height used.
  */
@@ -87,15 +134,9 @@ function paragraph(
 ): { svg: string; height: number } {
   const clean = text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
   if (!clean) return { svg: '', height: 0 };
+  const { lines } = layoutLines(clean, base, style, box);
   const measure = measureWith(style);
   const space = measure(' ', base === 'rtl' ? 'ar' : 'en');
-  let lines = wrap(clean, box.width, measure, space);
-  if (lines.length > box.maxLines) {
-    lines = lines.slice(0, box.maxLines);
-    const last = lines[box.maxLines - 1]!;
-    while (last.length > 1 && placeLine([...last, '…'], base, measure, space).width > box.width) last.pop();
-    last.push('…');
-  }
   const parts: string[] = [];
   lines.forEach((line, index) => {
     const placed = placeLine(line, base, measure, space);
@@ -110,6 +151,40 @@ function paragraph(
     }
   });
   return { svg: `<g fill="${style.color}">${parts.join('')}</g>`, height: lines.length * box.lineHeight };
+}
+
+/** The amount column takes at most this width; the place lines have the rest of the band. */
+const MAX_AMOUNT_WIDTH = 420;
+const BAND_GAP = 32;
+
+/**
+ * The facts band's layout: the amount as wide as it is measured (not a fixed column), and each place
+ * line at the size that fits the room left (down to a floor, then cut with an ellipsis).
+ */
+export function previewBand(facts: PreviewFacts, inner: number) {
+  const amountStyle: TextStyle = { size: 52, weight: 700, color: '#0f172a' };
+  const amountWidth = Math.min(MAX_AMOUNT_WIDTH, Math.ceil(measureWith(amountStyle)(facts.amount, 'en')));
+  const placesX = amountWidth + BAND_GAP;
+  const placesWidth = inner - placesX;
+  const line = (text: string, style: TextStyle, minSize: number) => {
+    const clean = text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+    return { text: clean, style: fittedStyle(clean, 'rtl', style, placesWidth, minSize) };
+  };
+  return {
+    amount: { style: amountStyle, width: amountWidth },
+    placesX,
+    placesWidth,
+    placeAr: line(
+      `${facts.placeAr} · ${facts.businessTypeAr}`,
+      { size: 32, weight: 700, color: '#0f172a' },
+      24,
+    ),
+    placeEn: line(
+      `${facts.placeEn} · ${facts.businessTypeEn}`,
+      { size: 28, weight: 400, color: '#334155' },
+      22,
+    ),
+  };
 }
 
 export function previewSvg(facts: PreviewFacts): string {
@@ -143,38 +218,29 @@ export function previewSvg(facts: PreviewFacts): string {
 
   // The facts band at the bottom: amount on one side, place and type on the other, both languages.
   const bandTop = OG_HEIGHT - 190;
-  const amountWidth = 420;
+  const band = previewBand(facts, inner);
   blocks.push(
-    paragraph(
-      facts.amount,
-      'ltr',
-      { size: 52, weight: 700, color: '#0f172a' },
-      { x: margin, y: bandTop + 30, width: amountWidth, maxLines: 1, lineHeight: 70 },
-    ).svg,
-    paragraph(
-      `${facts.placeAr} · ${facts.businessTypeAr}`,
-      'rtl',
-      { size: 32, weight: 700, color: '#0f172a' },
-      {
-        x: margin + amountWidth + 24,
-        y: bandTop + 26,
-        width: inner - amountWidth - 24,
-        maxLines: 1,
-        lineHeight: 48,
-      },
-    ).svg,
-    paragraph(
-      `${facts.placeEn} · ${facts.businessTypeEn}`,
-      'rtl',
-      { size: 28, weight: 400, color: '#334155' },
-      {
-        x: margin + amountWidth + 24,
-        y: bandTop + 80,
-        width: inner - amountWidth - 24,
-        maxLines: 1,
-        lineHeight: 44,
-      },
-    ).svg,
+    paragraph(facts.amount, 'ltr', band.amount.style, {
+      x: margin,
+      y: bandTop + 30,
+      width: band.amount.width,
+      maxLines: 1,
+      lineHeight: 70,
+    }).svg,
+    paragraph(band.placeAr.text, 'rtl', band.placeAr.style, {
+      x: margin + band.placesX,
+      y: bandTop + 26,
+      width: band.placesWidth,
+      maxLines: 1,
+      lineHeight: 48,
+    }).svg,
+    paragraph(band.placeEn.text, 'rtl', band.placeEn.style, {
+      x: margin + band.placesX,
+      y: bandTop + 80,
+      width: band.placesWidth,
+      maxLines: 1,
+      lineHeight: 44,
+    }).svg,
   );
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${OG_WIDTH}" height="${OG_HEIGHT}" viewBox="0 0 ${OG_WIDTH} ${OG_HEIGHT}">`,

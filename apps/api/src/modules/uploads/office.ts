@@ -115,14 +115,19 @@ export function cfbEntryNames(buf: Buffer): string[] | null {
   const sectorOffset = (n: number) => (n + 1) * sectorSize;
   const validSector = (n: number) => n < END_OF_CHAIN - 5 && sectorOffset(n) + sectorSize <= buf.length;
 
-  // The FAT's own sectors: 109 listed in the header, more in a chain of DIFAT sectors.
+  // The FAT's own sectors: 109 listed in the header, more in a chain of DIFAT sectors. Each DIFAT
+  // sector is read once and the FAT is never longer than the file: a 2 KB file whose DIFAT chain
+  // named itself once made this loop hold the event loop for seconds and take 300 MB.
+  const sectorsInFile = Math.floor(buf.length / sectorSize) - 1;
   const fatSectors: number[] = [];
   for (let i = 0; i < 109; i++) {
     const s = buf.readUInt32LE(0x4c + i * 4);
     if (validSector(s)) fatSectors.push(s);
   }
+  const difatSeen = new Set<number>();
   let difat = buf.readUInt32LE(0x44);
-  for (let walked = 0; validSector(difat) && walked < MAX_SECTORS_WALKED; walked++) {
+  while (validSector(difat) && !difatSeen.has(difat) && fatSectors.length < sectorsInFile) {
+    difatSeen.add(difat);
     const base = sectorOffset(difat);
     for (let i = 0; i < perSector - 1; i++) {
       const s = buf.readUInt32LE(base + i * 4);

@@ -25,7 +25,9 @@ export function createFileSigner(secret: string, now: () => number = Date.now) {
   // The scope is part of what is signed, so a link cannot be moved to another listing or user.
   const signatureOf = (fileKey: string, expires: number, scope?: DocumentScope) =>
     createHmac('sha256', key)
-      .update(scope ? `${fileKey}\n${expires}\n${scope.opportunityId}\n${scope.userId}` : `${fileKey}\n${expires}`)
+      .update(
+        scope ? `${fileKey}\n${expires}\n${scope.opportunityId}\n${scope.userId}` : `${fileKey}\n${expires}`,
+      )
       .digest('base64url');
 
   return {
@@ -39,7 +41,12 @@ export function createFileSigner(secret: string, now: () => number = Date.now) {
       };
     },
     /** 'ok', 'expired' or 'invalid' (wrong key, expiry, scope or signature). */
-    verify(fileKey: string, expires: number, signature: string, scope?: DocumentScope): 'ok' | 'expired' | 'invalid' {
+    verify(
+      fileKey: string,
+      expires: number,
+      signature: string,
+      scope?: DocumentScope,
+    ): 'ok' | 'expired' | 'invalid' {
       const expected = Buffer.from(signatureOf(fileKey, expires, scope));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
@@ -100,9 +107,12 @@ export function safeFileName(raw: string | undefined, ext: string): string {
   return `${stem}.${ext}`;
 }
 
-/** Content-Disposition for a download: an ASCII fallback plus the RFC 5987 UTF-8 name. */
-export function attachmentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+/**
+ * Content-Disposition for a download: an ASCII fallback plus the RFC 5987 UTF-8 name. The fallback is
+ * the name with its other characters replaced, unless the caller has a better ASCII name.
+ */
+export function attachmentDisposition(name: string, asciiName: string = name): string {
+  const fallback = asciiName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,

@@ -72,12 +72,12 @@ export const FAQS: FaqSeed[] = [
       'After signing in, use the chat button on the opportunity page to message the owner directly; your conversations are listed in your profile under Chats. You can also reach the owner on WhatsApp when they have provided a mobile number.',
   },
   {
-    questionAr: 'ما الفرق بين فرص «الاستثمار» وفرص «الشراء»؟',
+    questionAr: 'ما الفرق بين فرص «استثمار» وفرص «بيع»؟',
     answerAr:
-      'تعرض فرصة الاستثمار حصة من منشأة قائمة مقابل ضخ رأس مال فيها، أما فرصة الشراء فتعرض المنشأة كاملة أو حصة مسيطرة فيها للبيع. وتظهر النسبة المعروضة والمبلغ المطلوب في كل إعلان.',
-    questionEn: 'What is the difference between "Invest" and "Buy" opportunities?',
+      'تعرض فرصة الاستثمار حصة من منشأة قائمة مقابل ضخ رأس مال فيها، أما فرصة البيع فتعرض المنشأة كاملة أو حصة مسيطرة فيها للبيع. وتظهر النسبة المعروضة والمبلغ المطلوب في كل إعلان.',
+    questionEn: 'What is the difference between "Investment" and "For sale" opportunities?',
     answerEn:
-      'An invest opportunity offers a stake in a running business in exchange for new capital, while a buy opportunity offers the whole business, or a controlling share of it, for sale. The offered percentage and the required amount are shown on every listing.',
+      'An investment opportunity offers a stake in a running business in exchange for new capital, while a for-sale opportunity offers the whole business, or a controlling share of it, for sale. The offered percentage and the required amount are shown on every listing.',
   },
   {
     questionAr: 'كيف تُحمى بياناتي؟',

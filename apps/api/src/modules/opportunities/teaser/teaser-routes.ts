@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { OpportunityStatus } from '@safqa/shared/constants';
+import type { Language, OpportunityStatus } from '@safqa/shared/constants';
 import { opportunityIdParams } from '@safqa/shared/validation/opportunities';
 import { LRUCache } from 'lru-cache';
 import {
@@ -24,11 +24,12 @@ interface CachedTeaser {
   /** Who may have it is decided on every request from these (kept current by the version). */
   status: OpportunityStatus;
   submittedBy: number;
-  fileName: string;
+  /** The download's name in each language (Content-Disposition follows Accept-Language). */
+  fileNames: Record<Language, string>;
   version: string;
 }
 
-/** A file name from the English name: letters, digits and dashes. */
+/** A file name from the English name: letters, digits and dashes (also every name's ASCII fallback). */
 export function teaserFileName(nameEn: string, id: number): string {
   const slug = nameEn
     .toLowerCase()
@@ -36,6 +37,25 @@ export function teaserFileName(nameEn: string, id: number): string {
     .replace(/^-|-$/g, '')
     .slice(0, 60);
   return `safqa-${slug || 'opportunity'}-${id}.pdf`;
+}
+
+/**
+ * The Arabic download name: the brand and the Arabic name as written, words joined by dashes, without
+ * the characters file systems refuse; an Arabic reader's download list shows the name they know.
+ */
+export function teaserFileNameAr(nameAr: string, id: number): string {
+  const words = nameAr
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|%;]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  let stem = '';
+  for (const word of words) {
+    if (`${stem}-${word}`.length > 60) break;
+    stem = stem ? `${stem}-${word}` : word;
+  }
+  return `صفقة-${stem || 'فرصة'}-${id}.pdf`;
 }
 
 /**
@@ -82,7 +102,7 @@ const teaserRoutes: FastifyPluginAsyncZod = async (app) => {
       body: new CachedBody(pdf, false),
       status: o.status,
       submittedBy: o.submittedBy,
-      fileName: teaserFileName(o.name, o.id),
+      fileNames: { ar: teaserFileNameAr(o.nameAr, o.id), en: teaserFileName(o.name, o.id) },
       version,
     };
     // A render that began before a change is answered but not kept.
@@ -125,13 +145,18 @@ const teaserRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('etag', etag)
         // Only a public listing's teaser may be kept by shared caches; the rest is its owner's.
         .header('cache-control', teaser.status === 'approved' ? TEASER_PUBLIC : 'private, no-store')
+        // The body is the same in both languages, the download's name is not.
+        .header('vary', 'Accept-Language')
         .header('x-content-type-options', 'nosniff');
       if (ifNoneMatchHits(request.headers['if-none-match'], teaser.body.etags)) {
         return reply.status(304).send();
       }
       return reply
         .type('application/pdf')
-        .header('content-disposition', attachmentDisposition(teaser.fileName))
+        .header(
+          'content-disposition',
+          attachmentDisposition(teaser.fileNames[request.lang], teaser.fileNames.en),
+        )
         .send(body);
     },
   );

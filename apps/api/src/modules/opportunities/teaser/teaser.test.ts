@@ -52,11 +52,13 @@ describe('GET /api/opportunities/{id}/teaser.pdf', () => {
         approvedBy: admin,
       })
     ).id;
-    const res = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`);
+    const res = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`, {
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain(
-      `safqa-corniche-fishermen-seafood-restaurant-${id}.pdf`,
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="safqa-corniche-fishermen-seafood-restaurant-${id}.pdf"; filename*=UTF-8''safqa-corniche-fishermen-seafood-restaurant-${id}.pdf`,
     );
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -70,6 +72,34 @@ describe('GET /api/opportunities/{id}/teaser.pdf', () => {
     expect(text).toContain('المبلغ المطلوب');
     // Financials stay on the platform, whoever downloads the teaser.
     expect(text).not.toContain('7,654,321');
+  });
+
+  it('names the download in Arabic for an Arabic reader (RFC 5987), with the English slug as the ASCII fallback', async () => {
+    const id = (
+      await createListing(t.app, owner, {
+        nameAr: 'مقهى «الجبل»: ضباب/أبها',
+        name: 'Dabab Mountain Cafe',
+        approvedBy: admin,
+      })
+    ).id;
+    const arabic = `صفقة-مقهى-«الجبل»-ضباب-أبها-${id}.pdf`;
+    for (const headers of [{ 'accept-language': 'ar' }, {}]) {
+      const res = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`, { headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="safqa-dabab-mountain-cafe-${id}.pdf"; filename*=UTF-8''${encodeURIComponent(arabic)}`,
+      );
+      expect(res.headers.vary).toContain('Accept-Language');
+    }
+    const english = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.headers['content-disposition']).toContain(
+      `filename*=UTF-8''safqa-dabab-mountain-cafe-${id}.pdf`,
+    );
+    // One rendering serves both languages: the same body and ETag.
+    const arabicAgain = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`);
+    expect(english.headers.etag).toBe(arabicAgain.headers.etag);
   });
 
   it('keeps the letters of ligatures (lam-alef, the name of God) and dotted letters apart and in order', async () => {

@@ -98,6 +98,42 @@ describe('FAQ page', () => {
     await waitFor(() => expect(faqCalls()).toContain(`/api/faqs?search=${encodeURIComponent('عرض')}`));
   });
 
+  it('finds other forms of a word as you type: العروض for عرضًا, توثيق for موثّقة', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({
+        faqs: [
+          ...FAQS,
+          {
+            id: 4,
+            questionAr: 'ماذا تعني شارة «موثّقة»؟',
+            answerAr: 'راجع فريقنا المستندات.',
+            questionEn: null,
+            answerEn: null,
+          },
+        ],
+      }),
+    );
+    const user = await renderPage();
+    await user.type(screen.getByRole('searchbox'), 'العروض');
+    expect(questions()).toEqual([FAQS[0]!.questionAr]);
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'توثيق');
+    expect(questions()).toEqual([FAQS[1]!.questionAr, 'ماذا تعني شارة «موثّقة»؟']);
+  });
+
+  it("shows the server's answer to a submitted search, even for a word in the other language", async () => {
+    await setLanguage('en');
+    const user = userEvent.setup();
+    renderWithProviders(<FaqPage />, { path: '/faq' });
+    await screen.findByRole('button', { name: 'How do I make an OFFER?' });
+    // The server matched the Arabic texts; the English page has no Arabic word to match locally.
+    fetchMock.mockImplementation(async () => jsonResponse({ faqs: [FAQS[0]!] }));
+    await user.type(screen.getByRole('searchbox'), 'العروض');
+    expect(screen.getByText('No questions match your search.')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(questions()).toEqual(['How do I make an OFFER?']));
+  });
+
   it('says so when nothing matches', async () => {
     const user = await renderPage();
     await user.type(screen.getByRole('searchbox'), 'لا شيء يطابق هذا');

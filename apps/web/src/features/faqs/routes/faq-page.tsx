@@ -2,7 +2,7 @@ import { HydrationSlice } from '@/components/hydration-slice';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
-import { matchesNormalised } from '@safqa/shared/arabic-normalise';
+import { matchesWordForms } from '@safqa/shared/word-forms';
 import { Spinner } from '@/components/ui/spinner';
 import { buttonClasses } from '@/components/ui/button';
 import type { PageHandle } from '@/lib/page-handle';
@@ -25,8 +25,10 @@ export const handle: PageHandle = {
 
 /**
  * /faq (SPEC.md sections 2, 4, 5, 8): the list filters locally as the user types (Arabic-normalised,
- * case-insensitive, on question and answer in the UI language); submitting also sends the term to
- * the server. A failed fetch shows the two built-in items.
+ * case-insensitive, word forms, on question and answer in the UI language); submitting also sends the
+ * term to the server, whose answer for that term is shown as it comes (it searches both languages,
+ * so an Arabic word on the English page still finds its questions). A failed fetch shows the two
+ * built-in items.
  */
 export function Component() {
   const { t, i18n } = useTranslation();
@@ -35,9 +37,12 @@ export function Component() {
   const faqs = useFaqs(serverSearch);
 
   const source = faqs.isError ? FALLBACK_FAQS : (faqs.data ?? []);
+  const searchedByServer = serverSearch !== '' && serverSearch === input.trim() && faqs.isSuccess;
   const items = source
     .map((faq) => faqText(faq, i18n.language))
-    .filter((item) => matchesNormalised(`${item.question ?? ''} ${item.answer ?? ''}`, input));
+    .filter(
+      (item) => searchedByServer || matchesWordForms(`${item.question ?? ''} ${item.answer ?? ''}`, input),
+    );
   const searching = input.trim() !== '' || serverSearch !== '';
 
   return (

@@ -59,7 +59,15 @@ const memberView = {
   yearlySales: 900000,
   yearlyOperationalCost: 780000,
   expectedYearProfitPercentage: 12.5,
-  documents: [{ name: 'accounts.pdf', url: '/api/files/docs/x.pdf?expires=1&signature=s', size: 2048, mimeType: 'application/pdf', expiresAt: '2030-01-01T00:00:00Z' }],
+  documents: [
+    {
+      name: 'accounts.pdf',
+      url: '/api/files/docs/x.pdf?expires=1&signature=s',
+      size: 2048,
+      mimeType: 'application/pdf',
+      expiresAt: '2030-01-01T00:00:00Z',
+    },
+  ],
   contactMemberName: 'سارة',
   contactPhone: '966551234567',
   contactEmail: 'owner@example.com',
@@ -72,7 +80,11 @@ function renderPage() {
       <OpportunityPage />
       <Toaster />
     </>,
-    { path: '/opportunities/:id', initialEntry: '/opportunities/9', routes: [{ path: '/login', element: <p>login page</p> }] },
+    {
+      path: '/opportunities/:id',
+      initialEntry: '/opportunities/9',
+      routes: [{ path: '/login', element: <p>login page</p> }],
+    },
   );
 }
 
@@ -88,7 +100,10 @@ describe('/opportunities/{id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'مقهى الحي' })).toBeInTheDocument();
     const financials = screen.getByRole('region', { name: 'البيانات المالية' });
     expect(within(financials).getByText(/متاحة للأعضاء المسجّلين فقط/)).toBeInTheDocument();
-    expect(within(financials).getByRole('link', { name: 'سجّل الدخول للمتابعة' })).toHaveAttribute('href', '/login?redirect=%2Fopportunities%2F9');
+    expect(within(financials).getByRole('link', { name: 'سجّل الدخول للمتابعة' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fopportunities%2F9',
+    );
     expect(screen.queryByText('accounts.pdf')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'حفظ في المفضلة' }));
     expect(await screen.findByText('login page')).toBeInTheDocument();
@@ -99,9 +114,14 @@ describe('/opportunities/{id}', () => {
     mockApi((url) => (url.pathname === '/api/opportunities/9' ? jsonResponse(memberView) : undefined));
     renderPage();
     const financials = await screen.findByRole('region', { name: 'البيانات المالية' });
-    expect(within(financials).getByText('المبيعات السنوية (ريال)').nextSibling?.textContent).toMatch(/900,000/);
+    expect(within(financials).getByText('المبيعات السنوية (ريال)').nextSibling?.textContent).toMatch(
+      /900,000/,
+    );
     expect(within(financials).getByText('12.5٪')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'تنزيل accounts.pdf' })).toHaveAttribute('href', memberView.documents[0]!.url);
+    expect(screen.getByRole('link', { name: 'تنزيل accounts.pdf' })).toHaveAttribute(
+      'href',
+      memberView.documents[0]!.url,
+    );
     expect(screen.getByRole('link', { name: '+966551234567' })).toHaveAttribute('href', 'tel:+966551234567');
   });
 
@@ -111,7 +131,10 @@ describe('/opportunities/{id}', () => {
     const stage = await screen.findByTestId('gallery-stage');
     expect(stage).toHaveAccessibleName('1 من 2');
     // A picture with smaller renditions lets the browser pick the width it shows.
-    expect(within(stage).getByRole('img')).toHaveAttribute('srcset', '/uploads/a-thumb.webp 480w, /uploads/a.webp 800w');
+    expect(within(stage).getByRole('img')).toHaveAttribute(
+      'srcset',
+      '/uploads/a-thumb.webp 480w, /uploads/a.webp 800w',
+    );
     stage.focus();
     await userEvent.keyboard('{ArrowLeft}');
     expect(stage).toHaveAccessibleName('2 من 2');
@@ -124,7 +147,11 @@ describe('/opportunities/{id}', () => {
 
   it('opens WhatsApp with the phone and the bilingual message, and explains an invalid phone', async () => {
     setTokens({ accessToken: fakeJwt({ sub: '3', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
-    mockApi((url) => (url.pathname === '/api/opportunities/9' ? jsonResponse({ ...memberView, contactPhone: '12345' }) : undefined));
+    mockApi((url) =>
+      url.pathname === '/api/opportunities/9'
+        ? jsonResponse({ ...memberView, contactPhone: '12345' })
+        : undefined,
+    );
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'تواصل عبر واتساب' }));
     const dialog = await screen.findByRole('dialog', { name: 'التواصل عبر واتساب' });
@@ -134,7 +161,11 @@ describe('/opportunities/{id}', () => {
 
   it('loads the WhatsApp dialog on demand and gives focus back to its button when closed', async () => {
     setTokens({ accessToken: fakeJwt({ sub: '3', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
-    mockApi((url) => (url.pathname === '/api/opportunities/9' ? jsonResponse({ ...memberView, contactPhone: '0551234567' }) : undefined));
+    mockApi((url) =>
+      url.pathname === '/api/opportunities/9'
+        ? jsonResponse({ ...memberView, contactPhone: '0551234567' })
+        : undefined,
+    );
     renderPage();
     const button = await screen.findByRole('button', { name: 'تواصل عبر واتساب' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -154,7 +185,10 @@ describe('/opportunities/{id}', () => {
 
   it('tells the user when the link cannot be copied', async () => {
     mockApi((url) => (url.pathname === '/api/opportunities/9' ? jsonResponse(anonymousView) : undefined));
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) },
+    });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'نسخ الرابط' }));
     expect(await screen.findByText('تعذّر نسخ الرابط. انسخه من شريط العنوان.')).toBeInTheDocument();
@@ -162,18 +196,52 @@ describe('/opportunities/{id}', () => {
 
   it('shows the owner the status, the rejection reason and the edit link', async () => {
     setTokens({ accessToken: fakeJwt({ sub: '3', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
-    mockApi((url) => (url.pathname === '/api/opportunities/9' ? jsonResponse({ ...memberView, isOwner: true, status: 'rejected', rejectionReason: 'الصور غير واضحة بما يكفي' }) : undefined));
+    mockApi((url) =>
+      url.pathname === '/api/opportunities/9'
+        ? jsonResponse({
+            ...memberView,
+            isOwner: true,
+            status: 'rejected',
+            rejectionReason: 'الصور غير واضحة بما يكفي',
+          })
+        : undefined,
+    );
     renderPage();
     const panel = await screen.findByRole('region', { name: 'فرصتك' });
     expect(within(panel).getByText('مرفوضة')).toBeInTheDocument();
     expect(within(panel).getByText('الصور غير واضحة بما يكفي')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'تعديل الفرصة' })).toHaveAttribute('href', '/opportunities/9/edit');
+    expect(within(panel).getByRole('link', { name: 'تعديل الفرصة' })).toHaveAttribute(
+      'href',
+      '/opportunities/9/edit',
+    );
+  });
+
+  it('offers the owner of a listing neither to bookmark it nor to WhatsApp their own phone', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '3', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
+    mockApi((url) =>
+      url.pathname === '/api/opportunities/9' ? jsonResponse({ ...memberView, isOwner: true }) : undefined,
+    );
+    renderPage();
+    await screen.findByRole('region', { name: 'فرصتك' });
+    expect(screen.getByRole('link', { name: '+966551234567' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'حفظ في المفضلة' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'تواصل عبر واتساب' })).toBeNull();
+  });
+
+  it('offers a member who does not own the listing to bookmark it and to WhatsApp its owner', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '4', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
+    mockApi((url) => (url.pathname === '/api/opportunities/9' ? jsonResponse(memberView) : undefined));
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'حفظ في المفضلة' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'تواصل عبر واتساب' })).toBeInTheDocument();
   });
 
   it('says so when the listing does not exist or is not public', async () => {
     mockApi();
     renderPage();
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'الفرصة غير موجودة' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'الفرصة غير موجودة' })).toBeInTheDocument(),
+    );
   });
 });
 
@@ -187,7 +255,10 @@ describe('WhatsApp helpers', () => {
   });
 
   it('builds a wa.me link with the Arabic and English message encoded', () => {
-    const message = whatsappMessage({ name: 'Corner café', nameAr: 'مقهى الحي' }, 'https://safqa.example/opportunities/9');
+    const message = whatsappMessage(
+      { name: 'Corner café', nameAr: 'مقهى الحي' },
+      'https://safqa.example/opportunities/9',
+    );
     expect(message.split('\n')).toHaveLength(3);
     expect(message).toContain('«مقهى الحي»');
     expect(message).toContain('"Corner café"');

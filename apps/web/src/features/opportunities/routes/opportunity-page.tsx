@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { UnavailableNotice } from '@/components/unavailable-notice';
 import { isApiError } from '@/lib/api-client';
 import { formatCurrency, formatDate, formatPercent } from '@/lib/format';
+import { excerpt } from '@/lib/excerpt';
 import { asLanguage, localized } from '@/lib/localized';
 import { useSession } from '@/lib/use-session';
 import type { PageHandle } from '@/lib/page-handle';
@@ -58,7 +59,7 @@ export const handle: PageHandle = {
     const amount = formatCurrency(o.requiredAmount, lang);
     return {
       title: `${title} | ${t('common.appName')}`,
-      description: `${amount} · ${city} · ${text}`.slice(0, DESCRIPTION_LENGTH),
+      description: excerpt(`${amount} · ${city} · ${text}`, DESCRIPTION_LENGTH),
       image: `/og/opportunities/${o.id}.png`,
       type: 'article',
       jsonLd: [
@@ -229,7 +230,8 @@ export function Component() {
               </li>
             </ul>
             <HydrationSlice>
-              <BookmarkButton id={o.id} isFavorite={o.isFavorite} />
+              {/* Bookmarking one's own listing keeps nothing worth keeping. */}
+              {o.isOwner ? null : <BookmarkButton id={o.id} isFavorite={o.isFavorite} />}
               <ShareButtons id={o.id} />
             </HydrationSlice>
           </section>

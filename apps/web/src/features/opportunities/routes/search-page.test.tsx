@@ -25,11 +25,17 @@ function searchAnswers(total = 30) {
   return mockApi((url) => {
     if (url.pathname !== '/api/opportunities') return undefined;
     const page = Number(url.searchParams.get('page'));
-    return jsonResponse({ data: [card(page * 100 + 1), card(page * 100 + 2)], pagination: { page, pageSize: 12, total, totalPages: Math.ceil(total / 12) } });
+    return jsonResponse({
+      data: [card(page * 100 + 1), card(page * 100 + 2)],
+      pagination: { page, pageSize: 12, total, totalPages: Math.ceil(total / 12) },
+    });
   });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+});
 
 function renderAt(path: string) {
   return renderWithProviders(<SearchPage />, { path: '/search', initialEntry: path });
@@ -39,9 +45,17 @@ describe('/search', () => {
   it('asks the API for what the URL says and shows the results', async () => {
     const fetchMock = searchAnswers();
     renderAt('/search?businessTypeId=8&sort=newest&page=2');
-    expect(await screen.findByRole('link', { name: 'فرصة 201' })).toHaveAttribute('href', '/opportunities/201');
+    expect(await screen.findByRole('link', { name: 'فرصة 201' })).toHaveAttribute(
+      'href',
+      '/opportunities/201',
+    );
     const [url] = calledUrls(fetchMock, '/api/opportunities');
-    expect(Object.fromEntries(url!.searchParams)).toEqual({ businessTypeId: '8', sort: 'newest', page: '2', pageSize: '12' });
+    expect(Object.fromEntries(url!.searchParams)).toEqual({
+      businessTypeId: '8',
+      sort: 'newest',
+      page: '2',
+      pageSize: '12',
+    });
     expect(screen.getByRole('heading', { name: '30 فرصة' })).toBeInTheDocument();
   });
 
@@ -50,7 +64,9 @@ describe('/search', () => {
     const { router } = renderAt('/search?businessTypeId=8&sort=newest&page=2');
     await screen.findByRole('link', { name: 'فرصة 201' });
     fireEvent.change(screen.getByRole('combobox', { name: 'الترتيب' }), { target: { value: 'amount_asc' } });
-    await waitFor(() => expect(router.state.location.search).toBe('?businessTypeId=8&sort=amount_asc&page=1'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?businessTypeId=8&sort=amount_asc&page=1'),
+    );
     expect(await screen.findByRole('link', { name: 'فرصة 101' })).toBeInTheDocument();
   });
 
@@ -60,7 +76,9 @@ describe('/search', () => {
     await screen.findByRole('link', { name: 'فرصة 101' });
     const pages = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
     await userEvent.click(within(pages).getByRole('link', { name: 'الصفحة 3' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?q=%D9%82%D9%87%D9%88%D8%A9&sort=newest&page=3'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?q=%D9%82%D9%87%D9%88%D8%A9&sort=newest&page=3'),
+    );
     expect(await screen.findByRole('link', { name: 'فرصة 301' })).toBeInTheDocument();
     await router.navigate(-1);
     expect(await screen.findByRole('link', { name: 'فرصة 101' })).toBeInTheDocument();
@@ -76,7 +94,11 @@ describe('/search', () => {
     fireEvent.change(region, { target: { value: '2' } });
     await waitFor(() => expect(router.state.location.search).toContain('regionId=2'));
     const city = screen.getByRole('combobox', { name: 'المدينة' });
-    expect(within(city).getAllByRole('option').map((o) => o.textContent)).toEqual(['الكل', 'جدة']);
+    expect(
+      within(city)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['الكل', 'جدة']);
     await userEvent.type(screen.getByRole('searchbox', { name: 'كلمات البحث' }), 'مطعم');
     await userEvent.type(screen.getByRole('textbox', { name: 'من' }), '1000');
     await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
@@ -87,7 +109,9 @@ describe('/search', () => {
   it('keeps the words being typed when the results arrive meanwhile', async () => {
     let answer: (response: Response) => void = () => {};
     mockApi((url) =>
-      url.pathname === '/api/opportunities' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+      url.pathname === '/api/opportunities'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : undefined,
     );
     const { router } = renderAt('/search');
     const words = screen.getByRole('searchbox', { name: 'كلمات البحث' });
@@ -108,8 +132,12 @@ describe('/search', () => {
     await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
     expect(await screen.findByText('الحد الأعلى يجب ألا يقل عن الحد الأدنى')).toBeInTheDocument();
     // Under the maximum, the bound that is below the other, not under the minimum.
-    expect(screen.getByRole('textbox', { name: 'إلى' })).toHaveAccessibleDescription('الحد الأعلى يجب ألا يقل عن الحد الأدنى');
-    expect(screen.getByRole('textbox', { name: 'من' })).not.toHaveAccessibleDescription('الحد الأعلى يجب ألا يقل عن الحد الأدنى');
+    expect(screen.getByRole('textbox', { name: 'إلى' })).toHaveAccessibleDescription(
+      'الحد الأعلى يجب ألا يقل عن الحد الأدنى',
+    );
+    expect(screen.getByRole('textbox', { name: 'من' })).not.toHaveAccessibleDescription(
+      'الحد الأعلى يجب ألا يقل عن الحد الأدنى',
+    );
     expect(router.state.location.search).toBe('');
   });
 
@@ -120,7 +148,9 @@ describe('/search', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'من' }), '١٥٠٠٠٠٠');
     await userEvent.type(screen.getByRole('textbox', { name: 'إلى' }), '٢٬٠٠٠٬٠٠٠');
     await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('minAmount')).toBe('1500000'));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('minAmount')).toBe('1500000'),
+    );
     expect(new URLSearchParams(router.state.location.search).get('maxAmount')).toBe('2000000');
   });
 
@@ -132,10 +162,14 @@ describe('/search', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'إلى' }), 'كثير');
     await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
     await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: 'من' })).toHaveAccessibleDescription('يجب أن يكون رقمًا صحيحًا'),
+      expect(screen.getByRole('textbox', { name: 'من' })).toHaveAccessibleDescription(
+        'يجب أن يكون رقمًا صحيحًا',
+      ),
     );
     expect(screen.getByRole('textbox', { name: 'من' })).toHaveAccessibleDescription('يجب أن يكون رقمًا صحيحًا');
-    expect(screen.getByRole('textbox', { name: 'إلى' })).toHaveAccessibleDescription('يجب أن يكون رقمًا صحيحًا');
+    expect(screen.getByRole('textbox', { name: 'إلى' })).toHaveAccessibleDescription(
+      'يجب أن يكون رقمًا صحيحًا',
+    );
     expect(router.state.location.search).toBe('');
   });
 
@@ -160,13 +194,70 @@ describe('/search', () => {
   });
 
   it('shows the empty state, and the error state with retry', async () => {
-    mockApi((url) => (url.pathname === '/api/opportunities' ? jsonResponse({ data: [], pagination: { page: 1, pageSize: 12, total: 0, totalPages: 0 } }) : undefined));
+    mockApi((url) =>
+      url.pathname === '/api/opportunities'
+        ? jsonResponse({ data: [], pagination: { page: 1, pageSize: 12, total: 0, totalPages: 0 } })
+        : undefined,
+    );
     renderAt('/search?q=zzz');
     expect(await screen.findByText('لا توجد فرص مطابقة')).toBeInTheDocument();
     vi.unstubAllGlobals();
-    mockApi((url) => (url.pathname === '/api/opportunities' ? jsonResponse({ code: 'INTERNAL', message: 'تعطل البحث' }, { status: 500 }) : undefined));
+    mockApi((url) =>
+      url.pathname === '/api/opportunities'
+        ? jsonResponse({ code: 'INTERNAL', message: 'تعطل البحث' }, { status: 500 })
+        : undefined,
+    );
     renderAt('/search?q=other');
     expect(await screen.findByText('تعطل البحث')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
+  });
+  it('says a page past the last one is past the end and links back to the last page and page 1', async () => {
+    mockApi((url) => {
+      if (url.pathname !== '/api/opportunities') return undefined;
+      const page = Number(url.searchParams.get('page'));
+      const data = page <= 3 ? [card(page * 100 + 1)] : [];
+      return jsonResponse({ data, pagination: { page, pageSize: 12, total: 36, totalPages: 3 } });
+    });
+    const { router } = renderAt('/search?q=%D9%82%D9%87%D9%88%D8%A9&sort=newest&page=999');
+    expect(await screen.findByText('هذه الصفحة بعد آخر النتائج')).toBeInTheDocument();
+    expect(screen.getByText('النتائج في 3 صفحات فقط.')).toBeInTheDocument();
+    expect(screen.queryByText('لا توجد فرص مطابقة')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'إلى الصفحة الأولى' })).toHaveAttribute(
+      'href',
+      '/search?q=%D9%82%D9%87%D9%88%D8%A9&sort=newest&page=1',
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'إلى الصفحة الأخيرة' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?q=%D9%82%D9%87%D9%88%D8%A9&sort=newest&page=3'),
+    );
+    expect(await screen.findByRole('link', { name: 'فرصة 301' })).toBeInTheDocument();
+  });
+
+  it('closes the filter panel of the phone layout after a search, brings the results into view and focuses its toggle', async () => {
+    const scrolled: Element[] = [];
+    // jsdom has no scrollIntoView: record which element asks to be shown.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    searchAnswers();
+    const { router } = renderAt('/search');
+    await screen.findByRole('link', { name: 'فرصة 101' });
+    const toggle = screen.getByText('التصفية', { selector: 'summary' });
+    const panel = toggle.closest('details')!;
+    await userEvent.click(toggle);
+    expect(panel).toHaveAttribute('open');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'كلمات البحث' }), 'قهوة');
+    // A refused range keeps the panel open with its message.
+    await userEvent.type(screen.getByRole('textbox', { name: 'من' }), '5');
+    await userEvent.type(screen.getByRole('textbox', { name: 'إلى' }), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
+    expect(panel).toHaveAttribute('open');
+    expect(scrolled).toEqual([]);
+    await userEvent.clear(screen.getByRole('textbox', { name: 'من' }));
+    await userEvent.click(screen.getByRole('button', { name: 'بحث' }));
+    await waitFor(() => expect(router.state.location.search).toContain('q=%D9%82%D9%87%D9%88%D8%A9'));
+    expect(panel).not.toHaveAttribute('open');
+    expect(toggle).toHaveFocus();
+    expect(scrolled).toEqual([screen.getByRole('region', { name: '30 فرصة' })]);
   });
 });

@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { SEARCH_SORTS, type SearchSort } from '@safqa/shared/constants';
@@ -7,7 +8,7 @@ import { HydrationSlice } from '@/components/hydration-slice';
 import { OpportunityCard } from '@/components/opportunity-card';
 import { SearchActionsSlot } from '@/components/search-actions-slot';
 import { Pagination } from '@/components/pagination';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { controlClasses } from '@/components/ui/form-field';
 import { formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
@@ -56,6 +57,16 @@ export function Component() {
   const hrefFor = (page: number) => `?${toSearchParams({ ...state, page }).toString()}`;
   const filters = activeFilterCount(state);
   const wide = useMediaQuery('(min-width: 1024px)');
+  // On a phone the filters are a long panel above the results: after a search it closes and the
+  // results come into view, with the focus on the panel's toggle (the button pressed is hidden now).
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const summaryRef = useRef<HTMLElement>(null);
+  const resultsRef = useRef<HTMLElement>(null);
+  const showResults = () => {
+    setFiltersOpen(false);
+    summaryRef.current?.focus({ preventScroll: true });
+    resultsRef.current?.scrollIntoView?.({ block: 'start' });
+  };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -82,8 +93,15 @@ export function Component() {
               </HydrationSlice>
             </div>
           ) : (
-            <details className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-              <summary className="flex cursor-pointer items-center gap-2 font-semibold text-slate-900 dark:text-white">
+            <details
+              open={filtersOpen}
+              onToggle={(event) => setFiltersOpen(event.currentTarget.open)}
+              className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+            >
+              <summary
+                ref={summaryRef}
+                className="flex cursor-pointer items-center gap-2 font-semibold text-slate-900 dark:text-white"
+              >
                 <SlidersHorizontal aria-hidden="true" className="size-5" />
                 {t('opportunities.search.filters')}
                 {filters ? (
@@ -94,13 +112,13 @@ export function Component() {
               </summary>
               <div className="mt-4">
                 <HydrationSlice>
-                  <SearchFilters state={state} onChange={change} />
+                  <SearchFilters state={state} onChange={change} onSearched={showResults} />
                 </HydrationSlice>
               </div>
             </details>
           )}
         </aside>
-        <section aria-labelledby="results-title" className="min-w-0">
+        <section ref={resultsRef} aria-labelledby="results-title" className="min-w-0 scroll-mt-20">
           <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
             <h2
               id="results-title"
@@ -133,6 +151,30 @@ export function Component() {
             <CardGridSkeleton />
           ) : results.isError ? (
             <ErrorState error={results.error} onRetry={() => void results.refetch()} />
+          ) : results.data.data.length === 0 && results.data.pagination.total > 0 ? (
+            // A page past the last one (an old link, a hand-typed ?page=999): say so and lead back.
+            <EmptyState
+              title={t('opportunities.search.pastEndTitle')}
+              body={t('opportunities.search.pastEndBody', {
+                count: results.data.pagination.totalPages,
+                pages: formatNumber(results.data.pagination.totalPages, lng),
+              })}
+              action={
+                <div className="flex flex-wrap justify-center gap-2">
+                  <Link
+                    to={hrefFor(results.data.pagination.totalPages)}
+                    className={buttonClasses('primary', 'md')}
+                  >
+                    {t('opportunities.search.lastPage')}
+                  </Link>
+                  {results.data.pagination.totalPages > 1 ? (
+                    <Link to={hrefFor(1)} className={buttonClasses('secondary', 'md')}>
+                      {t('opportunities.search.firstPage')}
+                    </Link>
+                  ) : null}
+                </div>
+              }
+            />
           ) : results.data.data.length === 0 ? (
             <EmptyState
               title={t('opportunities.search.emptyTitle')}

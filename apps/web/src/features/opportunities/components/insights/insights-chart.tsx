@@ -85,7 +85,9 @@ export default function InsightsChart({ byDay }: { byDay: InsightsDay[] }) {
                   key={key}
                   dataKey={key}
                   name={t(`insights.totals.${key}`)}
-                  type="monotone"
+                  // Steps: a day's count holds across that day. A smoothed curve rose before a day with
+                  // activity and dipped below zero after it, drawing activity on days that had none.
+                  type="step"
                   stroke={color}
                   strokeWidth={2}
                   dot={false}

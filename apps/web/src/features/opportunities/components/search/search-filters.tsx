@@ -15,6 +15,8 @@ import { DEFAULT_SEARCH, toSearchParams, type SearchState } from './search-param
 interface Props {
   state: SearchState;
   onChange: (changes: Partial<SearchState>) => void;
+  /** After a search is submitted and accepted (the phone layout then closes the panel). */
+  onSearched?: () => void;
 }
 
 const toId = (value: string) => (value ? Number(value) : null);
@@ -34,7 +36,7 @@ function amountError(amount: number | undefined, lng: Language): string | undefi
  * is typed survives a list change. Choosing a region narrows the cities to that region and drops a
  * city of another one.
  */
-export function SearchFilters({ state, onChange }: Props) {
+export function SearchFilters({ state, onChange, onSearched }: Props) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const businessTypes = useLookup('business-types');
@@ -61,13 +63,20 @@ export function SearchFilters({ state, onChange }: Props) {
     const minAmount = amountOf(min);
     const maxAmount = amountOf(max);
     const found = { min: amountError(minAmount, lng), max: amountError(maxAmount, lng) };
-    if (!found.min && !found.max && typeof minAmount === 'number' && typeof maxAmount === 'number' && minAmount > maxAmount) {
+    if (
+      !found.min &&
+      !found.max &&
+      typeof minAmount === 'number' &&
+      typeof maxAmount === 'number' &&
+      minAmount > maxAmount
+    ) {
       // Under the maximum: it is the bound that is below the other.
       found.max = validationMessage('amount_range', lng);
     }
     setErrors(found);
     if (found.min || found.max) return;
     onChange({ q: text.trim(), minAmount: minAmount ?? null, maxAmount: maxAmount ?? null });
+    onSearched?.();
   };
 
   const clearAll = () => {
@@ -80,7 +89,12 @@ export function SearchFilters({ state, onChange }: Props) {
 
   const regionCities = citiesOfRegion(cities.data, state.regionId);
   return (
-    <form role="search" aria-label={t('opportunities.search.filtersLabel')} onSubmit={submit} className="grid gap-4">
+    <form
+      role="search"
+      aria-label={t('opportunities.search.filtersLabel')}
+      onSubmit={submit}
+      className="grid gap-4"
+    >
       <Field label={t('opportunities.search.text')}>
         {(control) => (
           <Input
@@ -119,7 +133,10 @@ export function SearchFilters({ state, onChange }: Props) {
             onChange={(event) => {
               const regionId = toId(event.target.value);
               const city = cities.data?.find((c) => c.id === state.cityId);
-              onChange({ regionId, cityId: city && regionId && city.regionId !== regionId ? null : state.cityId });
+              onChange({
+                regionId,
+                cityId: city && regionId && city.regionId !== regionId ? null : state.cityId,
+              });
             }}
           >
             <option value="">{t('opportunities.search.any')}</option>
@@ -153,7 +170,9 @@ export function SearchFilters({ state, onChange }: Props) {
         )}
       </Field>
       <fieldset className="grid gap-2">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">{t('opportunities.search.type')}</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t('opportunities.search.type')}
+        </legend>
         <div className="flex flex-wrap gap-2">
           {[null, ...OPPORTUNITY_TYPES].map((type) => (
             <label
@@ -173,17 +192,35 @@ export function SearchFilters({ state, onChange }: Props) {
         </div>
       </fieldset>
       <fieldset className="grid gap-2">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">{t('opportunities.search.amount')}</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t('opportunities.search.amount')}
+        </legend>
         <div className="grid grid-cols-2 gap-2">
           {/* Text fields: type=number drops the Arabic-Indic digits an Arabic keyboard types. */}
           <Field label={t('opportunities.search.minAmount')} error={errors.min}>
             {(control) => (
-              <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" value={min} onChange={(event) => setMin(event.target.value)} />
+              <Input
+                {...control}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                dir="ltr"
+                value={min}
+                onChange={(event) => setMin(event.target.value)}
+              />
             )}
           </Field>
           <Field label={t('opportunities.search.maxAmount')} error={errors.max}>
             {(control) => (
-              <Input {...control} type="text" inputMode="numeric" autoComplete="off" dir="ltr" value={max} onChange={(event) => setMax(event.target.value)} />
+              <Input
+                {...control}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                dir="ltr"
+                value={max}
+                onChange={(event) => setMax(event.target.value)}
+              />
             )}
           </Field>
         </div>

@@ -23,7 +23,14 @@ import { FinancialStep } from './steps/financial-step';
 import { LocationStep } from './steps/location-step';
 import { OperationStep } from './steps/operation-step';
 import { ReviewStep } from './steps/review-step';
-import { stepOfField, WIZARD_STEPS, type FileMeta, type StepKey, type WizardStep, type WizardValues } from './wizard-values';
+import {
+  stepOfField,
+  WIZARD_STEPS,
+  type FileMeta,
+  type StepKey,
+  type WizardStep,
+  type WizardValues,
+} from './wizard-values';
 
 const STEP_COMPONENTS: Record<StepKey, ComponentType<StepProps>> = {
   basicInfo: BasicInfoStep,
@@ -61,7 +68,13 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
     documents: { ...initial.meta.documents, ...draft?.meta.documents },
   }));
   const [step, setStep] = useState<WizardStep>(draft?.step ?? 'basicInfo');
-  const [reached, setReached] = useState(() => WIZARD_STEPS.indexOf(draft?.step ?? 'basicInfo'));
+  // An existing listing passed every step when it was saved: in edit mode every step is open at once
+  // (an owner changing the price goes straight to it); a new one opens steps as they are reached.
+  const allSteps = WIZARD_STEPS.length - 1;
+  const firstReach = opportunityId === null ? 0 : allSteps;
+  const [reached, setReached] = useState(() =>
+    Math.max(firstReach, WIZARD_STEPS.indexOf(draft?.step ?? 'basicInfo')),
+  );
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   // A step's upload is in flight: moving would drop the file (StepProps.onBusyChange).
@@ -91,7 +104,7 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
     setMeta(initial.meta);
     setServerErrors({});
     setRestored(false);
-    setReached(0);
+    setReached(firstReach);
     setFormKey((k) => k + 1);
     goTo('basicInfo');
   };
@@ -99,7 +112,9 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
   const submit = async () => {
     const parsed = opportunityInput.safeParse(values, { error: zodErrorMap(lng) });
     if (!parsed.success) {
-      const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+      const fields = Object.fromEntries(
+        parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+      );
       setServerErrors(fields);
       goTo(stepOfField(String(parsed.error.issues[0]?.path[0] ?? '')) ?? 'basicInfo');
       return;
@@ -107,7 +122,10 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
     try {
       const saved = await save.mutateAsync(parsed.data);
       clearDraft(draftKey);
-      toast({ title: t(opportunityId ? 'opportunities.wizard.updated' : 'opportunities.wizard.created'), description: t('opportunities.wizard.pendingNote') });
+      toast({
+        title: t(opportunityId ? 'opportunities.wizard.updated' : 'opportunities.wizard.created'),
+        description: t('opportunities.wizard.pendingNote'),
+      });
       void navigate(`/opportunities/${saved.id}`);
     } catch (error) {
       if (isApiError(error) && error.fields) {
@@ -115,7 +133,11 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
         const first = Object.keys(error.fields).map(stepOfField).find(Boolean);
         if (first) goTo(first);
       }
-      toast({ variant: 'destructive', title: t('opportunities.wizard.saveFailed'), description: serverMessage(error) ?? t('opportunities.wizard.saveFailedBody') });
+      toast({
+        variant: 'destructive',
+        title: t('opportunities.wizard.saveFailed'),
+        description: serverMessage(error) ?? t('opportunities.wizard.saveFailedBody'),
+      });
     }
   };
 
@@ -137,13 +159,21 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
                   onClick={() => goTo(key)}
                   className={cn(
                     'flex w-full min-w-10 flex-col items-center gap-1 rounded-lg p-2 text-center text-xs font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-default',
-                    i === index ? 'text-brand-800 dark:text-brand-200' : done ? 'text-slate-700 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400',
+                    i === index
+                      ? 'text-brand-800 dark:text-brand-200'
+                      : done
+                        ? 'text-slate-700 dark:text-slate-300'
+                        : 'text-slate-500 dark:text-slate-400',
                   )}
                 >
                   <span
                     className={cn(
                       'flex size-8 items-center justify-center rounded-full border-2 text-sm',
-                      i === index ? 'border-brand-700 bg-brand-700 text-white' : done ? 'border-brand-700 text-brand-700 dark:text-brand-300' : 'border-slate-300 dark:border-slate-600',
+                      i === index
+                        ? 'border-brand-700 bg-brand-700 text-white'
+                        : done
+                          ? 'border-brand-700 text-brand-700 dark:text-brand-300'
+                          : 'border-slate-300 dark:border-slate-600',
                     )}
                   >
                     {done ? <Check aria-hidden="true" className="size-4" /> : formatNumber(i + 1, lng)}
@@ -167,11 +197,22 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
       ) : null}
       {approved ? <Alert variant="info">{t('opportunities.wizard.approvedNote')}</Alert> : null}
 
-      <section aria-labelledby="wizard-step-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="wizard-step-title"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+      >
         <p className="text-sm font-semibold text-brand-700 dark:text-brand-300">
-          {t('opportunities.wizard.stepOf', { current: formatNumber(index + 1, lng), total: formatNumber(WIZARD_STEPS.length, lng) })}
+          {t('opportunities.wizard.stepOf', {
+            current: formatNumber(index + 1, lng),
+            total: formatNumber(WIZARD_STEPS.length, lng),
+          })}
         </p>
-        <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="mt-1 mb-6 scroll-mt-24 text-xl font-bold text-slate-900 focus:outline-none dark:text-white">
+        <h2
+          id="wizard-step-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-1 mb-6 scroll-mt-24 text-xl font-bold text-slate-900 focus:outline-none dark:text-white"
+        >
           {t(`opportunities.wizard.steps.${step}`)}
         </h2>
         {Step ? (
@@ -186,7 +227,9 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
             onBusyChange={setUploading}
             onNext={(next) => {
               merge(next);
-              setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([field]) => stepOfField(field) !== step)));
+              setServerErrors((errors) =>
+                Object.fromEntries(Object.entries(errors).filter(([field]) => stepOfField(field) !== step)),
+              );
               goTo(WIZARD_STEPS[index + 1]!);
             }}
           />
@@ -194,7 +237,11 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
           <ReviewStep values={values} meta={meta} onEdit={goTo} />
         )}
         <div className="mt-8 flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
-          <Button variant="secondary" disabled={index === 0 || save.isPending || uploading} onClick={() => goTo(WIZARD_STEPS[index - 1]!)}>
+          <Button
+            variant="secondary"
+            disabled={index === 0 || save.isPending || uploading}
+            onClick={() => goTo(WIZARD_STEPS[index - 1]!)}
+          >
             {t('opportunities.wizard.back')}
           </Button>
           {Step ? (
@@ -203,7 +250,11 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
               {t('opportunities.wizard.next')}
             </Button>
           ) : (
-            <Button disabled={save.isPending} aria-busy={save.isPending || undefined} onClick={() => (approved ? setConfirming(true) : void submit())}>
+            <Button
+              disabled={save.isPending}
+              aria-busy={save.isPending || undefined}
+              onClick={() => (approved ? setConfirming(true) : void submit())}
+            >
               {save.isPending ? <SpinnerIcon className="size-4" /> : null}
               {t(opportunityId ? 'opportunities.wizard.submitEdit' : 'opportunities.wizard.submit')}
             </Button>
