@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { opportunities } from '../../db/schema/opportunities';
 import { BUSINESS_TYPE, seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
@@ -13,6 +13,9 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   await seedLookups(t.app);
+});
+// Fresh people for every test: a bookmark list must not hold another test's bookmarks.
+beforeEach(async () => {
   owner = await createUser(t.app);
   investor = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
