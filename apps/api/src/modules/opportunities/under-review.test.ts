@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildDataRoom, type DataRoom } from '../../test/data-room-fixtures';
-import { validInput } from '../../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createOffer, createUser, type TestUser } from '../../test/factories';
 
@@ -23,7 +23,11 @@ async function favorites(client: TestClient) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  room = await buildDataRoom(t.app);
+  await seedLookups(t.app);
+});
+// A fresh room per test: one test suspends the listing, which the others must not see.
+beforeEach(async () => {
+  room = await buildDataRoom(t.app, { seed: false });
   offerMaker = await createUser(t.app, { language: 'en' });
   expect((await room.other.client.post(`/api/favorites/${room.id}`)).statusCode).toBe(204);
   await createOffer(t.app, offerMaker, room.id);
