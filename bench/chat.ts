@@ -23,7 +23,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { chats } from '../apps/api/src/db/schema/chat';
 import { users } from '../apps/api/src/db/schema/users';
 import { createOpportunity, createUser } from '../apps/api/src/test/marketplace-fixtures';
-import { sessionToken } from '../apps/api/src/test/users';
+import { sessionToken } from '../apps/api/src/test/factories';
 import { startServerProcess } from '../apps/api/src/test/server-process';
 import { openSse, type SseConnection } from '../apps/api/src/test/sse-client';
 

@@ -5,7 +5,7 @@ import { opportunities } from '../db/schema/opportunities';
 import { users } from '../db/schema/users';
 import { createSession } from '../modules/auth/sessions';
 import { TestClient } from './test-app';
-import { sessionToken } from './users';
+import { sessionToken } from './factories';
 
 /**
  * Rows the offers and chat tests stand on: verified users with access tokens and approved
