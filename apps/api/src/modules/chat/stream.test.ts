@@ -207,9 +207,16 @@ describe('GET /api/chat/stream', () => {
   });
 
   it('tells every stream to close when the server shuts down', async () => {
-    const connection = await stream(owner.token);
-    await t.app.close();
+    // A second app (same database and key) shuts down, not the file's: the tests run in any order.
+    const other = await createTestApp({ JWT_SECRET: t.config.jwtSecret }, {}, { database: t.database });
+    const connection = await openSse(
+      `http://localhost/api/chat/stream?token=${encodeURIComponent(owner.token)}`,
+      { socketPath: await listenOnSocket(other.app) },
+    );
+    open.push(connection);
+    await other.app.close();
     expect((await connection.next('close')).data).toEqual({ reason: 'shutdown' });
     await connection.ended;
+    await other.close();
   });
 });
