@@ -22,8 +22,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { chats } from '../apps/api/src/db/schema/chat';
 import { users } from '../apps/api/src/db/schema/users';
-import { createOpportunity, createUser } from '../apps/api/src/test/marketplace-fixtures';
-import { sessionToken } from '../apps/api/src/test/users';
+import { createListing, createUser, sessionToken } from '../apps/api/src/test/factories';
 import { startServerProcess } from '../apps/api/src/test/server-process';
 import { openSse, type SseConnection } from '../apps/api/src/test/sse-client';
 
@@ -160,7 +159,7 @@ async function main() {
   const app = await buildApp({ config, database });
   await app.ready();
   const owner = await createUser(app, { username: 'bench_owner' });
-  const opportunity = await createOpportunity(app, owner.id);
+  const opportunity = await createListing(app, owner, { status: 'approved' });
   const recipients: Array<{ id: number; chatId: number; token: string }> = [];
   for (let start = 0; start < STREAMS; start += 1000) {
     const size = Math.min(1000, STREAMS - start);

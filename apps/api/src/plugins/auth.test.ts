@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@safqa/shared/error-messages';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
-import { shortLivedToken } from '../test/marketplace-fixtures';
-import { createUser } from '../test/users';
+import { createUser, shortLivedToken } from '../test/factories';
 
 let t: TestApp;
 let anonymous: TestClient;
@@ -76,7 +75,7 @@ describe('calls that need a signed-in user', () => {
   });
 
   it('answer 401 TOKEN_EXPIRED to an expired token, whatever the input', async () => {
-    const expired = await shortLivedToken(t.app, (await createUser(t.app)).user.id, -60);
+    const expired = await shortLivedToken(t.app, (await createUser(t.app)).id, -60);
     for (const [method, url, payload] of SIGNED_IN_CALLS) {
       const res = await anonymous.request({
         method,

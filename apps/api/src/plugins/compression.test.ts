@@ -1,12 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpportunity, createUser, type TestUser } from '../test/marketplace-fixtures';
 import { listenOnSocket } from '../test/sse-client';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ensureWebBuild, WEB_DIST } from '../test/web-build';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createListing, createUser, type TestUser } from '../test/factories';
 
 /** What crosses the wire: issue 9 "Bytes and pixels" (API.md "Pages, previews and crawlers"). */
 let t: TestApp;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { webDist: ensureWebBuild() });
   member = await createUser(t.app);
   // Enough listings for a JSON answer well over 1 KB.
-  for (let i = 0; i < 6; i++) await createOpportunity(t.app, member.id);
+  for (let i = 0; i < 6; i++) await createListing(t.app, member, { status: 'approved' });
 }, 120_000);
 afterAll(async () => t?.close());
 

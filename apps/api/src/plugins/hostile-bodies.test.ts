@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@safqa/shared/error-messages';
 import { validationMessage } from '@safqa/shared/validation/messages';
-import { createUser } from '../test/marketplace-fixtures';
 import { rowCounts } from '../test/row-counts';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+import { createUser } from '../test/factories';
 
 /**
  * Issue 20: what one anonymous request can make the server do is bounded. Bodies are sent as

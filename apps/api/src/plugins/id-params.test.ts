@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities } from '../db/schema/lookups';
 import { createTestApp, type TestApp, type TestClient } from '../test/test-app';
-import { createUser } from '../test/users';
+import { createUser } from '../test/factories';
 
 /**
  * Ids are written one way only: decimal digits without a leading zero (`^[1-9][0-9]*$`) within

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../test/marketplace-fixtures';
 import { listenOnSocket, openSse } from '../test/sse-client';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { createUser, type TestUser } from '../test/factories';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 let t: TestApp;

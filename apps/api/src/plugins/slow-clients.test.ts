@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfDocument, multipart } from '../test/file-fixtures';
-import { createUser, type TestUser } from '../test/marketplace-fixtures';
 import { rawConnect, trickle, type RawAnswer } from '../test/raw-http';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { createUser, type TestUser } from '../test/factories';
 
 /**
  * Slow clients against a real listening server, over raw sockets: headers have a deadline, bodies a

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../test/fault-proxy';
 import { multipart, pdfDocument, pngImage } from '../test/file-fixtures';
-import { createUser, seedLookups, validInput, type TestUser } from '../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../test/opportunity-fixtures';
 import { startS3Server, type S3TestServer } from '../test/s3-server';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createS3Storage } from './s3-storage';
+import { createUser, type TestUser } from '../test/factories';
 
 /**
  * Issue 20: a bucket that hangs (connection accepted, no reply) or is down. Uploads, public image

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfDocument, pngImage, multipart } from '../test/file-fixtures';
-import { createUser, seedLookups, validInput, type TestUser } from '../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../test/opportunity-fixtures';
 import { startS3Server, type S3TestServer } from '../test/s3-server';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createS3Storage } from './s3-storage';
 import { StorageFullError } from './storage';
+import { createUser, type TestUser } from '../test/factories';
 
 /**
  * The S3-compatible driver (issue 10) against the S3 API served by s3rver on a free loopback port:

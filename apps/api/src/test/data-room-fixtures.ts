@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { multipart, pdfDocument } from './file-fixtures';
 import { seedLookups, validInput } from './opportunity-fixtures';
 import type { TestClient } from './test-app';
-import { createUser, type CreatedUser } from './users';
+import { createUser, type TestUser } from './factories';
 
 /**
  * A listing with one public and one confidential PDF, and a member in every position the data room
@@ -25,13 +25,13 @@ export async function uploadPdf(client: TestClient, name: string, text = name) {
 
 export interface DataRoom {
   id: number;
-  owner: CreatedUser;
-  admin: CreatedUser;
-  other: CreatedUser;
-  pending: CreatedUser;
-  declined: CreatedUser;
-  approved: CreatedUser;
-  revoked: CreatedUser;
+  owner: TestUser;
+  admin: TestUser;
+  other: TestUser;
+  pending: TestUser;
+  declined: TestUser;
+  approved: TestUser;
+  revoked: TestUser;
   /** The link POST /api/uploads/docs gave the owner for the confidential file (not scoped). */
   uploadUrl: string;
   requestIds: Record<'pending' | 'declined' | 'approved' | 'revoked', number>;
@@ -81,7 +81,7 @@ export async function buildDataRoom(
   );
   expect(created.statusCode).toBe(201);
   const id = created.json().id as number;
-  await app.opportunities.changeStatus(id, { id: admin.user.id, role: 'admin' }, 'approved');
+  await app.opportunities.changeStatus(id, { id: admin.id, role: 'admin' }, 'approved');
 
   const requestIds = {} as DataRoom['requestIds'];
   for (const [name, member] of Object.entries({ pending, declined, approved, revoked })) {

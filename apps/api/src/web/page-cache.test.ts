@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faqs } from '../db/schema/content';
-import {
-  createApproved,
-  createListing,
-  createUser,
-  seedLookups,
-  validInput,
-  type TestUser,
-} from '../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../test/opportunity-fixtures';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app';
 import { ensureWebBuild } from '../test/web-build';
 import type { Database } from '../db/client';
+import { createListing, createUser, type TestUser } from '../test/factories';
 
 /**
  * Public pages rendered once and served from the cache (web/page-cache.ts): ETag and 304, who may
@@ -73,7 +67,9 @@ async function eventually(check: () => Promise<void>, timeoutMs = 3000) {
 
 describe('ETag and 304', () => {
   it('answers the same bytes with a strong ETag, and 304 without a body when the client has them', async () => {
-    const id = await createApproved(t.app, owner, admin, { name: 'Etag Bakery', nameAr: 'مخبز الوسم' });
+    const id = (
+      await createListing(t.app, owner, { name: 'Etag Bakery', nameAr: 'مخبز الوسم', approvedBy: admin })
+    ).id;
     const first = await get(t, `/opportunities/${id}?lang=en`);
     const second = await get(t, `/opportunities/${id}?lang=en`);
     expect(first.statusCode).toBe(200);
@@ -116,7 +112,7 @@ describe('ETag and 304', () => {
 
 describe('who may keep a copy', () => {
   it('lets shared caches keep a page whose URL names its language, for anonymous visitors only', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const url = `/opportunities/${id}?lang=en`;
     const crawlerCopy = await get(t, url);
     expect(crawlerCopy.headers['cache-control']).toBe(PUBLIC);
@@ -137,7 +133,7 @@ describe('who may keep a copy', () => {
     ['an Authorization header', '?lang=en', { authorization: 'Bearer x' }, {}],
     ['a first visit that gets its visitor cookie', '?lang=en', browser, {}],
   ])('keeps the page private with %s', async (_case, query, headers, cookies) => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const res = await get(t, `/opportunities/${id}${query}`, headers, cookies);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-cache');
@@ -147,7 +143,9 @@ describe('who may keep a copy', () => {
 
 describe('languages', () => {
   it('never hands one language page to the other, whichever was cached first', async () => {
-    const id = await createApproved(t.app, owner, admin, { name: 'Lang Roastery', nameAr: 'محمصة اللغة' });
+    const id = (
+      await createListing(t.app, owner, { name: 'Lang Roastery', nameAr: 'محمصة اللغة', approvedBy: admin })
+    ).id;
     const order: [string, Record<string, string>, 'ar' | 'en'][] = [
       [`/opportunities/${id}?lang=en`, {}, 'en'],
       [`/opportunities/${id}`, {}, 'ar'],
@@ -168,7 +166,7 @@ describe('languages', () => {
 
 describe('canonical and alternate addresses', () => {
   it.each(['ar', 'en'] as const)('name the %s listing page itself, without junk parameters', async (lang) => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const res = await get(t, `/opportunities/${id}?utm_source=x&lang=${lang}&fbclid=%22%3E&ref=1`);
     const arabic = `${PUBLIC_URL}/opportunities/${id}`;
     const own = lang === 'en' ? `${arabic}?lang=en` : arabic;
@@ -194,7 +192,7 @@ describe('invalidation', () => {
   const amountOf = (html: string) => /"requiredAmount":(\d+)/.exec(html)?.[1];
 
   it('shows a new price on the next page, from this app and from another one', async () => {
-    const id = await createApproved(t.app, owner, admin, { requiredAmount: 610_000 });
+    const id = (await createListing(t.app, owner, { requiredAmount: 610_000, approvedBy: admin })).id;
     const url = `/opportunities/${id}?lang=en`;
     expect(amountOf((await get(t, url)).body)).toBe('610000');
     expect(amountOf((await get(other, url)).body)).toBe('610000');
@@ -210,7 +208,7 @@ describe('invalidation', () => {
   });
 
   it('shows an approval and a suspension on the next page, from this app and from another one', async () => {
-    const id = await createListing(owner, { name: 'Moderated Shop' });
+    const id = (await createListing(t.app, owner, { name: 'Moderated Shop' })).id;
     const url = `/opportunities/${id}?lang=en`;
     expect((await get(t, url)).statusCode).toBe(404);
     expect((await get(other, url)).statusCode).toBe(404);
@@ -232,7 +230,7 @@ describe('invalidation', () => {
     const search = '/search?lang=en&businessTypeId=7';
     expect((await get(t, search)).body).not.toContain('Fresh Tech Listing');
     expect((await get(other, search)).body).not.toContain('Fresh Tech Listing');
-    await createApproved(t.app, owner, admin, { name: 'Fresh Tech Listing', businessTypeId: 7 });
+    await createListing(t.app, owner, { name: 'Fresh Tech Listing', businessTypeId: 7, approvedBy: admin });
     expect((await get(t, search)).body).toContain('Fresh Tech Listing');
     await eventually(async () => expect((await get(other, search)).body).toContain('Fresh Tech Listing'));
 

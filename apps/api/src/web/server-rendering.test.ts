@@ -4,16 +4,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLogs } from '../db/schema/content';
-import {
-  createApproved,
-  createListing,
-  createUser,
-  seedLookups,
-  type TestUser,
-} from '../test/opportunity-fixtures';
+import { seedLookups } from '../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ensureWebBuild } from '../test/web-build';
 import { multipart, pngImage } from '../test/file-fixtures';
+import { createListing, createUser, type TestUser } from '../test/factories';
 
 /**
  * Pages as a crawler or a link preview sees them: the real web build rendered by the server, fetched
@@ -35,17 +30,23 @@ beforeAll(async () => {
   await seedLookups(t.app);
   owner = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
-  listingId = await createApproved(t.app, owner, admin, {
-    name: 'Najd Specialty Roastery',
-    nameAr: 'محمصة نجد المختصة',
-    requiredAmount: 750_000,
-  });
-  pendingId = await createListing(owner, { name: 'Waiting Bakery', nameAr: 'مخبز الانتظار' });
-  hostileId = await createApproved(t.app, owner, admin, {
-    name: '</script><script>alert(1)</script> Shop',
-    nameAr: 'متجر \u202Eexe.gnp <img src=x onerror=alert(2)>',
-    description: 'Description with </script> and <b>tags</b> that must stay text.',
-  });
+  listingId = (
+    await createListing(t.app, owner, {
+      name: 'Najd Specialty Roastery',
+      nameAr: 'محمصة نجد المختصة',
+      requiredAmount: 750_000,
+      approvedBy: admin,
+    })
+  ).id;
+  pendingId = (await createListing(t.app, owner, { name: 'Waiting Bakery', nameAr: 'مخبز الانتظار' })).id;
+  hostileId = (
+    await createListing(t.app, owner, {
+      name: '</script><script>alert(1)</script> Shop',
+      nameAr: 'متجر \u202Eexe.gnp <img src=x onerror=alert(2)>',
+      description: 'Description with </script> and <b>tags</b> that must stay text.',
+      approvedBy: admin,
+    })
+  ).id;
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -109,7 +110,9 @@ describe('a listing page without JavaScript', () => {
       headers: image.headers,
     });
     const picture = uploaded.json().files[0] as { url: string; thumbnailUrl: string };
-    const id = await createApproved(t.app, owner, admin, { name: 'Pictured Shop', images: [picture.url] });
+    const id = (
+      await createListing(t.app, owner, { name: 'Pictured Shop', images: [picture.url], approvedBy: admin })
+    ).id;
     const html = (await page(`/opportunities/${id}`)).body;
     // React writes attribute names in camelCase (fetchPriority, imageSrcSet); HTML ignores their case.
     const preload = (
@@ -177,7 +180,9 @@ describe('a listing page without JavaScript', () => {
   });
 
   it('counts a rendered listing page once per day for a returning visitor, never for a crawler or a first visit', async () => {
-    const id = await createApproved(t.app, owner, admin, { name: 'Counted Cafe', nameAr: 'مقهى معدود' });
+    const id = (
+      await createListing(t.app, owner, { name: 'Counted Cafe', nameAr: 'مقهى معدود', approvedBy: admin })
+    ).id;
     const browser = {
       'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
       accept: 'text/html',
@@ -220,7 +225,9 @@ describe('a listing page without JavaScript', () => {
   });
 
   it('answers the not-found page with 404 for a suspended listing', async () => {
-    const id = await createApproved(t.app, owner, admin, { name: 'Closed Cafe', nameAr: 'مقهى مغلق' });
+    const id = (
+      await createListing(t.app, owner, { name: 'Closed Cafe', nameAr: 'مقهى مغلق', approvedBy: admin })
+    ).id;
     await t.app.opportunities.changeStatus(id, { id: admin.id, role: 'admin' }, 'suspended');
     const res = await page(`/opportunities/${id}`);
     expect(res.statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/opportunity-fixtures';
+import { createUser, type TestUser } from '../../test/factories';
 
 /**
  * "Every /api/admin/* route requires role admin, the public lookup reads aside": walks the route

@@ -3,15 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail';
 import { opportunities } from '../../db/schema/opportunities';
 import { users } from '../../db/schema/users';
-import {
-  createApproved,
-  createListing,
-  createUser,
-  seedLookups,
-  type TestUser,
-} from '../../test/opportunity-fixtures';
+import { seedLookups } from '../../test/opportunity-fixtures';
 import { rowCounts } from '../../test/row-counts';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let admin: TestUser;
@@ -46,7 +41,8 @@ afterAll(async () => t.close());
 
 describe('POST /api/admin/opportunities/{id}/approve', () => {
   it('approves a pending listing, records who did it, emails the owner in Arabic and shows it in search', async () => {
-    const id = await createListing(owner, { name: 'Approve me roastery', nameAr: 'محمصة للموافقة' });
+    const id = (await createListing(t.app, owner, { name: 'Approve me roastery', nameAr: 'محمصة للموافقة' }))
+      .id;
     const res = await act(id, 'approve');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'approved', rejectionReason: null });
@@ -74,7 +70,7 @@ describe('POST /api/admin/opportunities/{id}/approve', () => {
   });
 
   it('refuses to approve an approved listing with 409 and writes nothing', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const before = await rowCounts(t.app.db);
     const res = await act(id, 'approve');
     expect(res.statusCode).toBe(409);
@@ -93,7 +89,7 @@ describe('POST /api/admin/opportunities/{id}/approve', () => {
   });
 
   it('lets only one of two simultaneous approvals through', async () => {
-    const id = await createListing(owner);
+    const id = (await createListing(t.app, owner)).id;
     const mailsBefore = (await mailsTo(ownerEmail)).length;
     const answers = await Promise.all([act(id, 'approve'), act(id, 'approve')]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -103,7 +99,7 @@ describe('POST /api/admin/opportunities/{id}/approve', () => {
   });
 
   it('keeps the status when the email cannot be queued: decision and email go together', async () => {
-    const id = await createListing(owner);
+    const id = (await createListing(t.app, owner)).id;
     const before = await rowCounts(t.app.db);
     const spy = vi.spyOn(t.app.mailer, 'enqueue').mockRejectedValueOnce(new Error('outbox down'));
     try {
@@ -131,7 +127,7 @@ describe('POST /api/admin/opportunities/{id}/reject', () => {
       'Must be at most 1000 characters',
     ],
   ])('refuses %s with 400 and writes nothing', async (_label, body, field, message) => {
-    const id = await createListing(owner);
+    const id = (await createListing(t.app, owner)).id;
     const before = await rowCounts(t.app.db);
     const res = await admin.client.post(`/api/admin/opportunities/${id}/reject`, body, {
       headers: { 'accept-language': 'en' },
@@ -142,13 +138,13 @@ describe('POST /api/admin/opportunities/{id}/reject', () => {
   });
 
   it('words the reason rule in Arabic by default', async () => {
-    const id = await createListing(owner);
+    const id = (await createListing(t.app, owner)).id;
     const res = await act(id, 'reject', { reason: 'قصير' });
     expect(res.json().fields.reason).toBe('السبب يجب ألا يقل عن 10 أحرف');
   });
 
   it('rejects with the reason, keeps it for the owner and emails it in the owner’s language (English)', async () => {
-    const id = await createListing(englishOwner, { name: 'Dates farm', nameAr: 'مزرعة تمور' });
+    const id = (await createListing(t.app, englishOwner, { name: 'Dates farm', nameAr: 'مزرعة تمور' })).id;
     const reason = '  The licence photo is unreadable; upload a clearer one.  ';
     const res = await act(id, 'reject', { reason });
     expect(res.statusCode).toBe(200);
@@ -173,7 +169,7 @@ describe('POST /api/admin/opportunities/{id}/reject', () => {
   });
 
   it('escapes markup in the reason of the email', async () => {
-    const id = await createListing(owner);
+    const id = (await createListing(t.app, owner)).id;
     await act(id, 'reject', { reason: '<script>alert(1)</script> is not a description' });
     const [mail] = await mailsTo(ownerEmail);
     expect(mail!.html).not.toContain('<script>');
@@ -181,7 +177,7 @@ describe('POST /api/admin/opportunities/{id}/reject', () => {
   });
 
   it('lets an admin approve a rejected listing after all', async () => {
-    const id = await createListing(owner);
+    const id = (await createListing(t.app, owner)).id;
     await act(id, 'reject', { reason: 'Missing the commercial register' });
     const withFields = await act(id, 'approve', { reason: 'Fine now', isVerified: true });
     expect(withFields.statusCode).toBe(400);
@@ -193,7 +189,7 @@ describe('POST /api/admin/opportunities/{id}/reject', () => {
 
 describe('suspend and reinstate', () => {
   it('suspends an approved listing with an optional reason, hides it, and reinstates it', async () => {
-    const id = await createApproved(t.app, englishOwner, admin, { name: 'Suspend me' });
+    const id = (await createListing(t.app, englishOwner, { name: 'Suspend me', approvedBy: admin })).id;
     const suspended = await act(id, 'suspend', { reason: 'Reported by two investors' });
     expect(suspended.json()).toMatchObject({
       status: 'suspended',
@@ -210,15 +206,15 @@ describe('suspend and reinstate', () => {
   });
 
   it('takes a blank suspension reason as none, and refuses suspend and reinstate out of order', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     expect((await act(id, 'reinstate')).statusCode).toBe(409);
     expect((await act(id, 'suspend', { reason: '   ' })).json().rejectionReason).toBeNull();
-    const another = await createApproved(t.app, owner, admin);
+    const another = (await createListing(t.app, owner, { approvedBy: admin })).id;
     // API.md: `reason?`; a suspension posted without any body has no reason.
     const bodiless = await act(another, 'suspend');
     expect(bodiless.statusCode).toBe(200);
     expect(bodiless.json()).toMatchObject({ status: 'suspended', rejectionReason: null });
-    const pending = await createListing(owner);
+    const pending = (await createListing(t.app, owner)).id;
     expect((await act(pending, 'suspend', {})).json().code).toBe('INVALID_STATUS_TRANSITION');
     expect((await act(pending, 'reinstate')).statusCode).toBe(409);
   });
@@ -226,7 +222,7 @@ describe('suspend and reinstate', () => {
 
 describe('PUT /api/admin/opportunities/{id}/verified', () => {
   it('sets and clears the badge, which public cards show', async () => {
-    const id = await createApproved(t.app, owner, admin, { name: 'Verified bakery' });
+    const id = (await createListing(t.app, owner, { name: 'Verified bakery', approvedBy: admin })).id;
     const on = await admin.client.put(`/api/admin/opportunities/${id}/verified`, { isVerified: true });
     expect(on.json()).toMatchObject({ id, isVerified: true, status: 'approved' });
     const card = (await new TestClient(t.app).get('/api/opportunities?q=Verified')).json().data[0];
@@ -238,7 +234,7 @@ describe('PUT /api/admin/opportunities/{id}/verified', () => {
   it.each([{}, { isVerified: 'yes' }, { isVerified: true, status: 'approved' }])(
     'refuses %j',
     async (body) => {
-      const id = await createListing(owner);
+      const id = (await createListing(t.app, owner)).id;
       const res = await admin.client.put(`/api/admin/opportunities/${id}/verified`, body);
       expect(res.statusCode).toBe(400);
     },
@@ -252,11 +248,11 @@ describe('GET /api/admin/opportunities', () => {
       await seedLookups(t2.app);
       const boss = await createUser(t2.app, { role: 'admin' });
       const seller = await createUser(t2.app);
-      const first = await createListing(seller, { name: 'First in line' });
-      const second = await createListing(seller, { name: 'Second in line' });
-      const rejected = await createListing(seller);
+      const first = (await createListing(t.app, seller, { name: 'First in line' })).id;
+      const second = (await createListing(t.app, seller, { name: 'Second in line' })).id;
+      const rejected = (await createListing(t.app, seller)).id;
       await t2.app.opportunities.changeStatus(rejected, boss, 'rejected', 'Not a real business');
-      await createApproved(t2.app, seller, boss);
+      await createListing(t2.app, seller, { approvedBy: boss });
 
       const pending = (await boss.client.get('/api/admin/opportunities')).json();
       expect(pending.counts).toEqual({ pending: 2, approved: 1, suspended: 0, rejected: 1 });

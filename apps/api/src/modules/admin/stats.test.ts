@@ -3,14 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, errorLogs } from '../../db/schema/content';
 import { opportunities } from '../../db/schema/opportunities';
 import { offers } from '../../db/schema/offers';
-import {
-  createApproved,
-  createListing,
-  createUser,
-  seedLookups,
-  type TestUser,
-} from '../../test/opportunity-fixtures';
+import { seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let admin: TestUser;
@@ -30,9 +25,9 @@ beforeAll(async () => {
   await createUser(t.app, {
     advisor: { bio: 'Twelve years of audits', experienceYears: 12, businessTypeIds: [1] },
   });
-  const approved = await createApproved(t.app, owner, admin);
-  await createListing(owner);
-  const old = await createListing(owner);
+  const approved = (await createListing(t.app, owner, { approvedBy: admin })).id;
+  await createListing(t.app, owner);
+  const old = (await createListing(t.app, owner)).id;
   await t.app.db
     .update(opportunities)
     .set({ createdAt: daysAgo(5) })

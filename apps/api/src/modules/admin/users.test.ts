@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema/content';
 import { users } from '../../db/schema/users';
-import { createListing, createUser, seedLookups, type TestUser } from '../../test/opportunity-fixtures';
+import { seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let admin: TestUser;
@@ -19,8 +20,8 @@ beforeAll(async () => {
     .set({ email: 'noura@shop.example', language: 'en', phoneNumber: '966551112222' })
     .where(eq(users.id, noura.id));
   await createUser(t.app, { username: 'omar', verified: false });
-  await createListing(noura);
-  await createListing(noura);
+  await createListing(t.app, noura);
+  await createListing(t.app, noura);
   await t.app.db.insert(contactMessages).values([
     {
       name: 'Hala',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANALYTICS_EVENTS } from '@safqa/shared/validation/analytics';
 import { analyticsEvents } from '../../db/schema/content';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/users';
+import { createUser } from '../../test/factories';
 
 let t: TestApp;
 let client: TestClient;
@@ -47,7 +47,8 @@ describe('POST /api/analytics/events', () => {
   });
 
   it('attaches the signed-in user, and stays anonymous with a token that does not verify', async () => {
-    const { user, accessToken: token } = await createUser(t.app);
+    const user = await createUser(t.app);
+    const { token } = user;
     await client.post('/api/analytics/events', { name: 'page_view', path: '/profile' }, { token });
     const forged = await new SignJWT({ role: 'admin' })
       .setProtectedHeader({ alg: 'HS256' })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser, TEST_PASSWORD } from '../../test/users';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
 
 /** API.md "Account security": the devices list, signing one out, and signing all others out. */
 let t: TestApp;
@@ -33,9 +33,9 @@ const list = (token: string, lang = 'en') =>
 
 /** A user signed in on a phone and a laptop, and nowhere else. */
 async function twoDevices() {
-  const { user, accessToken } = await createUser(t.app);
+  const user = await createUser(t.app);
   // createUser's own session (no device) is not one of the two.
-  await client.post('/api/auth/logout', undefined, { token: accessToken });
+  await client.post('/api/auth/logout', undefined, { token: user.token });
   const phone = await signInFrom(user.email, PHONE, '203.0.113.7');
   const laptop = await signInFrom(user.email, LAPTOP, '198.51.100.20');
   return { user, phone, laptop };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser, TEST_PASSWORD, uniqueEmail } from '../../test/users';
 import { EASY_ALTCHA, solveAltcha } from '../../test/altcha-solver';
+import { createUser, TEST_PASSWORD, uniqueEmail } from '../../test/factories';
 
 let t: TestApp;
 let client: TestClient;
@@ -24,7 +24,7 @@ function login(body: Record<string, unknown>, ip = '203.0.113.10', lang = 'ar') 
 
 describe('POST /api/auth/login', () => {
   it('answers tokens and the user, with a 15-minute access token carrying sub and role', async () => {
-    const { user } = await createUser(t.app, { username: 'مالك' });
+    const user = await createUser(t.app, { username: 'مالك' });
     const res = await login({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -39,14 +39,14 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers admins with role admin', async () => {
-    const { user } = await createUser(t.app, { role: 'admin' });
+    const user = await createUser(t.app, { role: 'admin' });
     const res = await login({ email: user.email, password: TEST_PASSWORD });
     expect(res.json().user.role).toBe('admin');
     expect(decodeJwt(res.json().accessToken).role).toBe('admin');
   });
 
   it('answers 401 INVALID_CREDENTIALS alike for a wrong password and an unknown email', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const wrong = await login({ email: user.email, password: 'Wrong!Pass1' }, '203.0.113.11', 'en');
     const unknown = await login({ email: uniqueEmail(), password: 'Wrong!Pass1' }, '203.0.113.11', 'en');
     expect(wrong.statusCode).toBe(401);
@@ -55,7 +55,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('does not tell an unverified account apart unless the password is right', async () => {
-    const { user } = await createUser(t.app, { verified: false });
+    const user = await createUser(t.app, { verified: false });
     const wrong = await login({ email: user.email, password: 'Wrong!Pass1' });
     expect(wrong.statusCode).toBe(401);
     const right = await login({ email: user.email, password: TEST_PASSWORD });
@@ -74,7 +74,7 @@ describe('POST /api/auth/login', () => {
       email: 'This field is required',
       password: 'This field is required',
     });
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const noCaptcha = await client.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
     expect(noCaptcha.json().code).toBe('CAPTCHA_REQUIRED');
     const extra = await login({ email: user.email, password: TEST_PASSWORD, role: 'admin' });
@@ -83,7 +83,7 @@ describe('POST /api/auth/login', () => {
 
   // The test app runs with RATE_LIMIT_SCALE=1000: the per-account limit must not scale with it.
   it('locks one account for one IP after 10 failures with 429 and Retry-After, not for other IPs', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const attacker = '198.51.100.7';
     for (let i = 0; i < 10; i++) {
       expect((await login({ email: user.email, password: `Wrong!Pass${i}` }, attacker)).statusCode).toBe(401);
@@ -101,13 +101,11 @@ describe('POST /api/auth/login', () => {
     expect((await login({ email: user.email, password: TEST_PASSWORD }, '192.0.2.44')).statusCode).toBe(200);
     // The attacker's address is not locked out of other accounts by this one.
     const other = await createUser(t.app);
-    expect((await login({ email: other.user.email, password: TEST_PASSWORD }, attacker)).statusCode).toBe(
-      200,
-    );
+    expect((await login({ email: other.email, password: TEST_PASSWORD }, attacker)).statusCode).toBe(200);
   });
 
   it('forgets earlier failures after a successful sign-in', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const ip = '198.51.100.8';
     for (let i = 0; i < 9; i++) await login({ email: user.email, password: 'Wrong!Pass1' }, ip);
     expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
@@ -144,7 +142,7 @@ describe('POST /api/auth/login with the real ALTCHA check', () => {
     const real = await createTestApp({ CAPTCHA_PROVIDER: 'altcha' }, EASY_ALTCHA);
     try {
       const c = new TestClient(real.app);
-      const { user } = await createUser(real.app);
+      const user = await createUser(real.app);
       const solution = await solveAltcha((await c.get('/api/captcha/challenge')).json());
       const body = { email: user.email, password: TEST_PASSWORD, recaptchaToken: solution };
       expect((await c.post('/api/auth/login', body)).statusCode).toBe(200);

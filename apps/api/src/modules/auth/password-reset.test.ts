@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser, linkIn, mailsTo, median, signIn, TEST_PASSWORD, uniqueEmail } from '../../test/users';
+import { linkIn, mailsTo, median, signIn } from '../../test/users';
 import { emailTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 import { ANONYMOUS_ANSWER_FLOOR_MS } from './service';
+import { createUser, TEST_PASSWORD, uniqueEmail } from '../../test/factories';
 
 let t: TestApp;
 let client: TestClient;
@@ -30,7 +31,7 @@ async function resetLink(email: string, lang = 'en') {
 
 describe('POST /api/auth/forgot-password', () => {
   it('answers identically, in status, body and roughly in time, for known and unknown emails', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const unknown = uniqueEmail('ghost');
     const answers = { known: [] as number[], unknown: [] as number[] };
     const bodies = new Set<string>();
@@ -54,7 +55,7 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('emails a one-hour link in the request language', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const { mail, link } = await resetLink(user.email, 'ar');
     expect(mail.subject).toBe('إعادة تعيين كلمة المرور في صفقة');
     expect(link.origin + link.pathname).toBe('https://safqa.example/reset-password');
@@ -65,7 +66,7 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('limits requests per email with 429, for known and unknown emails alike', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const unknown = uniqueEmail('ghost');
     for (const email of [user.email, unknown]) {
       const statuses: number[] = [];
@@ -83,7 +84,7 @@ describe('POST /api/auth/forgot-password', () => {
 
 describe('reset password', () => {
   it('checks the token, resets once, ends every session and lets the new password in', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const phone = await signIn(t.app, user.email);
     const laptop = await signIn(t.app, user.email);
     const { token } = await resetLink(user.email);
@@ -136,7 +137,7 @@ describe('reset password', () => {
   });
 
   it('kills the other reset links of the user once one is used', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const first = await resetLink(user.email);
     const second = await resetLink(user.email);
     expect(
@@ -151,7 +152,7 @@ describe('reset password', () => {
   });
 
   it('answers LINK_EXPIRED after an hour and TOKEN_MISSING / TOKEN_INVALID otherwise', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const { token } = await resetLink(user.email);
     await t.app.db
       .update(emailTokens)
@@ -170,7 +171,7 @@ describe('reset password', () => {
   });
 
   it('applies the password rules to the new password', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const { token } = await resetLink(user.email);
     const res = await client.post(
       '/api/auth/reset-password',
@@ -184,7 +185,7 @@ describe('reset password', () => {
   });
 
   it('verifies the email of an unverified account, since the link proves the mailbox', async () => {
-    const { user } = await createUser(t.app, { verified: false });
+    const user = await createUser(t.app, { verified: false });
     const { token } = await resetLink(user.email);
     await client.post('/api/auth/reset-password', { token, newPassword: 'N3w!Password' });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));

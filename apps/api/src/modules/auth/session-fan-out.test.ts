@@ -11,7 +11,7 @@ import { migrate } from '../../db/migrate';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { listenOnSocket, openSse } from '../../test/sse-client';
 import { openTestDatabase } from '../../test/test-app';
-import { createUser, TEST_PASSWORD } from '../../test/users';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
 
 /**
  * A session ended through one server process is refused by another within a second, and the other's
@@ -102,7 +102,7 @@ async function twoServers(): Promise<{
   const seeder = await buildApp({ config: loadConfig(env(dataDir, jwtSecret)), database });
   await seeder.ready();
   cleanups.push(() => seeder.close());
-  const { user } = await createUser(seeder);
+  const user = await createUser(seeder);
 
   if (databaseUrl) {
     const servers: ServerProcess[] = await Promise.all(

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { listenOnSocket, openSse } from '../../test/sse-client';
-import { createUser, linkIn, mailsTo, signIn, TEST_PASSWORD } from '../../test/users';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { linkIn, mailsTo, signIn } from '../../test/users';
 import { refreshTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 import { REUSE_GRACE_MS } from './sessions';
@@ -32,7 +33,7 @@ async function expectRevoked(token: string) {
 }
 
 async function signedIn() {
-  const { user } = await createUser(t.app);
+  const user = await createUser(t.app);
   return { user, ...(await signIn(t.app, user.email)) };
 }
 

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser, signIn } from '../../test/users';
+import { signIn } from '../../test/users';
 import { refreshTokens } from '../../db/schema/auth';
 import { hashToken } from '../../lib/tokens';
 import { createSession, REUSE_GRACE_MS } from './sessions';
+import { createUser } from '../../test/factories';
 
 let t: TestApp;
 let client: TestClient;
@@ -27,7 +28,7 @@ async function rowOf(token: string) {
 }
 
 async function session() {
-  const { user } = await createUser(t.app);
+  const user = await createUser(t.app);
   return { user, ...(await signIn(t.app, user.email)) };
 }
 
@@ -126,7 +127,7 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('revokes the session of the access token even without a body, and leaves other sessions alone', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const phone = await signIn(t.app, user.email);
     const laptop = await signIn(t.app, user.email);
     const res = await client.post('/api/auth/logout', undefined, { token: phone.accessToken });
@@ -177,12 +178,12 @@ describe('access token attacks (plugins/auth.ts)', () => {
   }
 
   it('accepts a well-formed token (the control for the cases below)', async () => {
-    const { user } = await createUser(t.app, { role: 'admin' });
+    const user = await createUser(t.app, { role: 'admin' });
     expect((await me(await token(user.id))).statusCode).toBe(200);
   });
 
   it('refuses alg none', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const unsigned = new UnsecuredJWT({ role: 'admin' })
       .setSubject(String(user.id))
       .setIssuer('safqa')
@@ -196,20 +197,20 @@ describe('access token attacks (plugins/auth.ts)', () => {
   });
 
   it('refuses a token signed with another key, or with HS512 by the right key', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const other = new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256!!');
     expect((await me(await token(user.id, { secret: other }))).statusCode).toBe(401);
     expect((await me(await token(user.id, { alg: 'HS512' }))).statusCode).toBe(401);
   });
 
   it('refuses another audience or issuer', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     expect((await me(await token(user.id, { audience: 'other-app' }))).statusCode).toBe(401);
     expect((await me(await token(user.id, { issuer: 'evil' }))).statusCode).toBe(401);
   });
 
   it('refuses an expired token with TOKEN_EXPIRED', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const expired = await token(user.id, { expires: Math.floor(Date.now() / 1000) - 60 });
     const res = await me(expired);
     expect(res.statusCode).toBe(401);
@@ -217,7 +218,7 @@ describe('access token attacks (plugins/auth.ts)', () => {
   });
 
   it('refuses a tampered payload and garbage', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const good = await token(user.id);
     const [h, , s] = good.split('.');
     const forged = Buffer.from(

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { linkIn, mailsTo, uniqueEmail } from '../../test/users';
+import { linkIn, mailsTo } from '../../test/users';
 import { users, advisorProfiles } from '../../db/schema/users';
 import { businessTypes } from '../../db/schema/lookups';
 import { emailTokens } from '../../db/schema/auth';
 import { hashToken } from '../../lib/tokens';
+import { uniqueEmail } from '../../test/factories';
 
 let t: TestApp;
 let client: TestClient;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser, linkIn, mailsTo, median, uniqueEmail } from '../../test/users';
+import { linkIn, mailsTo, median } from '../../test/users';
 import { emailTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 import { ANONYMOUS_ANSWER_FLOOR_MS } from './service';
+import { createUser, uniqueEmail } from '../../test/factories';
 
 let t: TestApp;
 let client: TestClient;
@@ -121,7 +122,7 @@ describe('POST /api/auth/resend-verification', () => {
 
   it('answers identically, in status, body and roughly in time, for known, verified and unknown emails', async () => {
     const unverified = await register();
-    const { user: verified } = await createUser(t.app);
+    const verified = await createUser(t.app);
     const unknown = uniqueEmail('nobody');
     const times = { unverified: [] as number[], verified: [] as number[], unknown: [] as number[] };
     const bodies = new Set<string>();

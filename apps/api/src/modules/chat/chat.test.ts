@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createOpportunity, createUser, type TestUser } from '../../test/marketplace-fixtures';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -12,11 +12,14 @@ let chatId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+});
+// A fresh chat between fresh people for every test: counts and lists must not see another test's.
+beforeEach(async () => {
   owner = await createUser(t.app, { username: 'owner_chat' });
   investor = await createUser(t.app, { username: 'investor_chat' });
   stranger = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
-  opportunity = await createOpportunity(t.app, owner.id);
+  opportunity = await createListing(t.app, owner, { status: 'approved' });
   const res = await investor.client.post('/api/chat', { opportunityId: opportunity.id });
   expect(res.statusCode).toBe(201);
   chatId = res.json().chat.id;
@@ -47,7 +50,7 @@ describe('POST /api/chat', () => {
   });
 
   it('answers 404 for an unknown or unapproved opportunity, 400 for bad input, 401 signed out', async () => {
-    const pending = await createOpportunity(t.app, owner.id, { status: 'pending' });
+    const pending = await createListing(t.app, owner);
     expect((await investor.client.post('/api/chat', { opportunityId: pending.id })).statusCode).toBe(404);
     expect((await investor.client.post('/api/chat', { opportunityId: 999_999 })).statusCode).toBe(404);
     const bad = await investor.client.post('/api/chat', { opportunityId: opportunity.id, ownerId: 1 });
@@ -129,6 +132,9 @@ describe('messages, unread counts and read marks', () => {
   });
 
   it("counts the recipient's unread messages and clears them on read", async () => {
+    // Two unread messages from the investor, the last one the longest allowed.
+    await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'السلام عليكم' });
+    await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'ب'.repeat(2000) });
     const before = (await owner.client.get('/api/chat/unread-count')).json().unreadCount;
     expect(before).toBe(2);
     expect((await investor.client.get('/api/chat/unread-count')).json().unreadCount).toBe(0);
@@ -161,7 +167,7 @@ describe('messages, unread counts and read marks', () => {
   });
 
   it('sums unread counts over several chats and lists the most recently active first', async () => {
-    const second = await createOpportunity(t.app, stranger.id);
+    const second = await createListing(t.app, stranger, { status: 'approved' });
     const other = (await investor.client.post('/api/chat', { opportunityId: second.id })).json().chat.id;
     await stranger.client.post(`/api/chat/${other}/messages`, { body: 'one' });
     await owner.client.post(`/api/chat/${chatId}/messages`, { body: 'two' });
@@ -176,7 +182,7 @@ describe('messages, unread counts and read marks', () => {
 
   it('pages history upward: newest first page, then older pages via before, each oldest first', async () => {
     const fresh = await createUser(t.app);
-    const opp = await createOpportunity(t.app, owner.id);
+    const opp = await createListing(t.app, owner, { status: 'approved' });
     const id = (await fresh.client.post('/api/chat', { opportunityId: opp.id })).json().chat.id;
     for (let i = 1; i <= 7; i += 1) await fresh.client.post(`/api/chat/${id}/messages`, { body: `m${i}` });
     const page1 = (await fresh.client.get(`/api/chat/${id}/messages?limit=3`)).json().messages;

@@ -8,10 +8,10 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { migrate } from '../../db/migrate';
-import { createOpportunity, createUser } from '../../test/marketplace-fixtures';
 import { httpClient, startServerProcess, type ServerProcess } from '../../test/server-process';
 import { listenOnSocket, openSse, type SseConnection } from '../../test/sse-client';
 import { openTestDatabase } from '../../test/test-app';
+import { createListing, createUser } from '../../test/factories';
 
 /**
  * Streams held by one server process must hear messages sent through another. With a PostgreSQL
@@ -44,7 +44,7 @@ async function seed(database: Database, dataDir: string, jwtSecret: string) {
   cleanups.push(() => app.close());
   const owner = await createUser(app);
   const investor = await createUser(app);
-  const opportunity = await createOpportunity(app, owner.id);
+  const opportunity = await createListing(app, owner, { status: 'approved' });
   const chat = (await investor.client.post('/api/chat', { opportunityId: opportunity.id })).json().chat;
   return { app, owner, investor, chatId: chat.id as number };
 }

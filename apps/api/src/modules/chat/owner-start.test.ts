@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpportunity, createUser, type TestUser } from '../../test/marketplace-fixtures';
-import { makeOffer } from '../../test/offer-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createListing, createOffer, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -16,8 +15,8 @@ beforeAll(async () => {
   investor = await createUser(t.app, { username: 'offer_maker' });
   bystander = await createUser(t.app);
   otherOwner = await createUser(t.app);
-  opportunityId = (await createOpportunity(t.app, owner.id)).id;
-  await makeOffer(t.app, investor, opportunityId);
+  opportunityId = (await createListing(t.app, owner, { status: 'approved' })).id;
+  await createOffer(t.app, investor, opportunityId);
 });
 afterAll(async () => t.close());
 
@@ -56,8 +55,8 @@ describe('POST /api/chat with userId (the owner messages an offer maker)', () =>
       expect(res.json().code).toBe('FORBIDDEN');
     }
     // An offer on another owner's listing does not open this owner's door.
-    const elsewhere = (await createOpportunity(t.app, otherOwner.id)).id;
-    await makeOffer(t.app, bystander, elsewhere);
+    const elsewhere = (await createListing(t.app, otherOwner, { status: 'approved' })).id;
+    await createOffer(t.app, bystander, elsewhere);
     expect((await owner.client.post('/api/chat', { opportunityId, userId: bystander.id })).statusCode).toBe(
       403,
     );
@@ -78,8 +77,8 @@ describe('POST /api/chat with userId (the owner messages an offer maker)', () =>
   });
 
   it('still lets the owner reach an offer maker once the listing is suspended', async () => {
-    const listing = (await createOpportunity(t.app, owner.id)).id;
-    const made = await makeOffer(t.app, bystander, listing);
+    const listing = (await createListing(t.app, owner, { status: 'approved' })).id;
+    const made = await createOffer(t.app, bystander, listing);
     expect(made.id).toBeGreaterThan(0);
     await t.app.db.execute(
       (await import('drizzle-orm')).sql`UPDATE opportunities SET status = 'suspended' WHERE id = ${listing}`,

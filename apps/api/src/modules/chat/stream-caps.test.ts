@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../test/marketplace-fixtures';
 import { openSse, type SseConnection } from '../../test/sse-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/factories';
 
 /**
  * Event streams capped per client address and per process, over TCP from distinct loopback

@@ -2,14 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../../db/schema/chat';
 import { NOTIFY_MAX_BYTES } from '../../plugins/sse-hub';
-import {
-  createOpportunity,
-  createUser,
-  shortLivedToken,
-  type TestUser,
-} from '../../test/marketplace-fixtures';
 import { listenOnSocket, openSse, type SseConnection } from '../../test/sse-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createListing, createUser, shortLivedToken, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let socketPath: string;
@@ -36,7 +31,7 @@ beforeAll(async () => {
   owner = await createUser(t.app);
   investor = await createUser(t.app);
   stranger = await createUser(t.app);
-  const opportunity = await createOpportunity(t.app, owner.id);
+  const opportunity = await createListing(t.app, owner, { status: 'approved' });
   chatId = (await investor.client.post('/api/chat', { opportunityId: opportunity.id })).json().chat.id;
 });
 afterAll(async () => {
@@ -158,7 +153,7 @@ describe('GET /api/chat/stream', () => {
 
   it('counts unread messages of every chat of the recipient in the announced total', async () => {
     const secondInvestor = await createUser(t.app);
-    const otherListing = await createOpportunity(t.app, owner.id);
+    const otherListing = await createListing(t.app, owner, { status: 'approved' });
     const otherChatId = (
       await secondInvestor.client.post('/api/chat', { opportunityId: otherListing.id })
     ).json().chat.id as number;
@@ -212,9 +207,16 @@ describe('GET /api/chat/stream', () => {
   });
 
   it('tells every stream to close when the server shuts down', async () => {
-    const connection = await stream(owner.token);
-    await t.app.close();
+    // A second app (same database and key) shuts down, not the file's: the tests run in any order.
+    const other = await createTestApp({ JWT_SECRET: t.config.jwtSecret }, {}, { database: t.database });
+    const connection = await openSse(
+      `http://localhost/api/chat/stream?token=${encodeURIComponent(owner.token)}`,
+      { socketPath: await listenOnSocket(other.app) },
+    );
+    open.push(connection);
+    await other.app.close();
     expect((await connection.next('close')).data).toEqual({ reason: 'shutdown' });
     await connection.ended;
+    await other.close();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema/content';
 import { mailOutbox } from '../../db/schema/mail';
-import { users } from '../../db/schema/users';
+import { createUser } from '../../test/factories';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 
 const valid = {
@@ -16,23 +16,21 @@ describe('POST /api/contact (recipients: admin accounts)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     client = new TestClient(t.app);
-    await t.app.db.insert(users).values([
-      {
-        username: 'admin-ar',
-        email: 'admin-ar@safqa.test',
-        passwordHash: 'x',
-        role: 'admin',
-        language: 'ar',
-      },
-      { username: 'owner', email: 'owner@safqa.test', passwordHash: 'x', role: 'owner' },
-      {
-        username: 'admin-en',
-        email: 'admin-en@safqa.test',
-        passwordHash: 'x',
-        role: 'admin',
-        language: 'en',
-      },
-    ]);
+    await createUser(t.app, {
+      username: 'admin-ar',
+      email: 'admin-ar@safqa.test',
+      role: 'admin',
+      language: 'ar',
+      verified: false,
+    });
+    await createUser(t.app, { username: 'owner', email: 'owner@safqa.test', verified: false });
+    await createUser(t.app, {
+      username: 'admin-en',
+      email: 'admin-en@safqa.test',
+      role: 'admin',
+      language: 'en',
+      verified: false,
+    });
   });
   afterAll(async () => t.close());
   beforeEach(async () => {
@@ -170,9 +168,7 @@ describe('POST /api/contact with CONTACT_EMAIL', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ CONTACT_EMAIL: 'team@safqa.test, sales@safqa.test' });
-    await t.app.db
-      .insert(users)
-      .values({ username: 'admin', email: 'admin@safqa.test', passwordHash: 'x', role: 'admin' });
+    await createUser(t.app, { username: 'admin', email: 'admin@safqa.test', role: 'admin', verified: false });
   });
   afterAll(async () => t.close());
 

@@ -14,7 +14,7 @@ import {
   type DataRoom,
 } from '../../test/data-room-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/users';
+import { createUser } from '../../test/factories';
 
 /**
  * Every path to a listing's documents (detail, its documents list, signed links, teaser PDF, admin
@@ -125,7 +125,7 @@ describe('who sees a confidential document', () => {
     expect(log.pagination.total).toBe(before + 1);
     expect(log.data[0]).toMatchObject({
       documentName: SECRET_DOC,
-      user: { id: room.approved.user.id, username: room.approved.user.username },
+      user: { id: room.approved.id, username: room.approved.username },
     });
     const asAdmin = await room.admin.client.get(`/api/opportunities/${room.id}/document-downloads`);
     expect(asAdmin.statusCode).toBe(200);
@@ -139,11 +139,11 @@ describe('who sees a confidential document', () => {
 
   it('a link cannot be moved to another user, and the uploader’s unscoped link stops once the file is confidential', async () => {
     const ownerLink = (await detailOf('owner')).documents[1]!.url;
-    const moved = ownerLink.replace(`&u=${room.owner.user.id}`, `&u=${room.other.user.id}`);
+    const moved = ownerLink.replace(`&u=${room.owner.id}`, `&u=${room.other.id}`);
     expect(moved).not.toBe(ownerLink);
     expect((await download(moved)).statusCode).toBe(403);
     // The same ids written another way are not the ids the link was signed for.
-    const ownerId = room.owner.user.id;
+    const ownerId = room.owner.id;
     for (const spelling of [`0x${ownerId.toString(16)}`, `0${ownerId}`, `%20${ownerId}`, `${ownerId}.0`]) {
       const respelled = ownerLink.replace(`&u=${ownerId}`, `&u=${spelling}`);
       expect((await download(respelled)).statusCode, spelling).toBe(403);
@@ -179,7 +179,7 @@ describe('who sees a confidential document', () => {
 
   it('an approved requester loses the documents while the listing is suspended', async () => {
     const link = (await detailOf('approved')).documents[1]!.url;
-    const admin = { id: room.admin.user.id, role: 'admin' as const };
+    const admin = { id: room.admin.id, role: 'admin' as const };
     await t.app.opportunities.changeStatus(room.id, admin, 'suspended');
     try {
       expect((await download(link)).statusCode).toBe(403);

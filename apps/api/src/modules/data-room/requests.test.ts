@@ -9,10 +9,11 @@ import {
   uploadPdf,
   type DataRoom,
 } from '../../test/data-room-fixtures';
-import { createListing, validInput } from '../../test/opportunity-fixtures';
+import { validInput } from '../../test/opportunity-fixtures';
 import { rowCounts } from '../../test/row-counts';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser, mailsTo } from '../../test/users';
+import { mailsTo } from '../../test/users';
+import { createListing, createUser } from '../../test/factories';
 
 let t: TestApp;
 let room: DataRoom;
@@ -38,15 +39,15 @@ describe('asking for access', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().request).toMatchObject({
       opportunityId: room.id,
-      requester: { id: member.user.id, username: 'gulf_fund' },
+      requester: { id: member.id, username: 'gulf_fund' },
       message: 'We would like to review the payroll before an offer.',
       status: 'pending',
       decidedAt: null,
     });
-    const notices = (await notificationsOf(room.owner.user.id)).filter((n) => n.type === 'access_request');
+    const notices = (await notificationsOf(room.owner.id)).filter((n) => n.type === 'access_request');
     expect(notices.at(-1)).toMatchObject({ link: `/opportunities/${room.id}` });
     expect(notices.at(-1)!.bodyAr).toContain('gulf_fund');
-    const mails = await mailsTo(t.app, room.owner.user.email);
+    const mails = await mailsTo(t.app, room.owner.email);
     expect(mails[0]!.subject).toContain('طلب اطلاع');
     expect(mails[0]!.text).toContain('We would like to review the payroll before an offer.');
     expect(mails[0]!.text).toContain(`/opportunities/${room.id}`);
@@ -55,21 +56,14 @@ describe('asking for access', () => {
       `/api/opportunities/${room.id}/access-requests?status=pending`,
     );
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().data.map((r: { requester: { id: number } }) => r.requester.id)).toContain(
-      member.user.id,
-    );
+    expect(listed.json().data.map((r: { requester: { id: number } }) => r.requester.id)).toContain(member.id);
     expect(listed.json().data.every((r: { status: string }) => r.status === 'pending')).toBe(true);
   });
 
   it('respects the owner’s accessRequests email switch (the notification centre still gets it)', async () => {
     const owner = await createUser(t.app);
-    const admin = { id: room.admin.user.id, role: 'admin' as const };
-    const id = await createListing({
-      id: owner.user.id,
-      role: 'owner',
-      token: owner.accessToken,
-      client: owner.client,
-    });
+    const admin = { id: room.admin.id, role: 'admin' as const };
+    const id = (await createListing(t.app, owner)).id;
     await t.app.opportunities.changeStatus(id, admin, 'approved');
     const settings = await owner.client.put('/api/users/me/notification-settings', {
       email: { offers: true, chat: true, moderation: true, savedSearches: true, accessRequests: false },
@@ -77,10 +71,10 @@ describe('asking for access', () => {
     expect(settings.statusCode).toBe(200);
     const member = await createUser(t.app);
     expect((await requestAccess(member.client, id)).statusCode).toBe(201);
-    expect(
-      (await mailsTo(t.app, owner.user.email)).filter((m) => m.subject.includes('طلب اطلاع')),
-    ).toHaveLength(0);
-    expect((await notificationsOf(owner.user.id)).map((n) => n.type)).toContain('access_request');
+    expect((await mailsTo(t.app, owner.email)).filter((m) => m.subject.includes('طلب اطلاع'))).toHaveLength(
+      0,
+    );
+    expect((await notificationsOf(owner.id)).map((n) => n.type)).toContain('access_request');
   });
 
   it('refuses bad input with 400 and fields, writing nothing', async () => {
@@ -120,12 +114,7 @@ describe('asking for access', () => {
     const own = await requestAccess(room.owner.client, room.id);
     expect(own.statusCode).toBe(403);
     expect(own.json().code).toBe('OWN_OPPORTUNITY');
-    const pendingListing = await createListing({
-      id: room.owner.user.id,
-      role: 'owner',
-      token: room.owner.accessToken,
-      client: room.owner.client,
-    });
+    const pendingListing = (await createListing(t.app, room.owner)).id;
     const afterListing = await rowCounts(t.app.db);
     expect((await requestAccess(room.other.client, pendingListing)).statusCode).toBe(404);
     expect((await requestAccess(room.other.client, 999_999)).statusCode).toBe(404);
@@ -154,7 +143,7 @@ describe('asking for access', () => {
     const rows = await t.app.db
       .select()
       .from(accessRequests)
-      .where(eq(accessRequests.requesterId, member.user.id));
+      .where(eq(accessRequests.requesterId, member.id));
     expect(rows).toHaveLength(1);
   });
 });
@@ -169,12 +158,12 @@ describe('the owner’s decisions', () => {
     expect(approved.json().request.decidedAt).not.toBeNull();
     const revoked = await decideAccess(room.owner.client, id, 'revoked');
     expect(revoked.json().request.status).toBe('revoked');
-    const mails = await mailsTo(t.app, member.user.email);
+    const mails = await mailsTo(t.app, member.email);
     expect(mails.map((m) => m.subject.split(':')[0])).toEqual([
       'Your access to the documents was revoked',
       'Your access to the documents was approved',
     ]);
-    const notices = await notificationsOf(member.user.id);
+    const notices = await notificationsOf(member.id);
     expect(notices.map((n) => n.type)).toEqual(['access_decision', 'access_decision']);
     const feed = await member.client.get('/api/notifications', { headers: { 'accept-language': 'en' } });
     expect(feed.json().data[0].title).toBe('Your access to the documents was revoked');
@@ -189,10 +178,10 @@ describe('the owner’s decisions', () => {
     expect(revokePending.json().code).toBe('INVALID_STATUS_TRANSITION');
     expect(await rowCounts(t.app.db)).toEqual(before);
     expect((await decideAccess(room.owner.client, id, 'declined')).statusCode).toBe(200);
-    const notices = (await notificationsOf(member.user.id)).length;
+    const notices = (await notificationsOf(member.id)).length;
     const repeated = await decideAccess(room.owner.client, id, 'declined');
     expect(repeated.statusCode).toBe(200);
-    expect((await notificationsOf(member.user.id)).length).toBe(notices);
+    expect((await notificationsOf(member.id)).length).toBe(notices);
     expect((await decideAccess(room.owner.client, id, 'revoked')).statusCode).toBe(409);
     // The owner may change their mind about a declined request.
     expect((await decideAccess(room.owner.client, id, 'approved')).json().request.status).toBe('approved');
@@ -209,12 +198,7 @@ describe('the owner’s decisions', () => {
     }
     // The owner of another listing cannot decide this listing's requests either.
     const stranger = await createUser(t.app);
-    await createListing({
-      id: stranger.user.id,
-      role: 'owner',
-      token: stranger.accessToken,
-      client: stranger.client,
-    });
+    await createListing(t.app, stranger);
     const afterListing = await rowCounts(t.app.db);
     expect((await decideAccess(stranger.client, id, 'declined')).statusCode).toBe(403);
     expect((await decideAccess(new TestClient(t.app), id, 'declined')).statusCode).toBe(401);
@@ -230,7 +214,7 @@ describe('the owner’s decisions', () => {
     const url = `/api/opportunities/${room.id}/access-requests`;
     const asOwner = await room.owner.client.get(`${url}?status=approved`);
     expect(asOwner.json().data.map((r: { requester: { id: number } }) => r.requester.id)).toContain(
-      room.approved.user.id,
+      room.approved.id,
     );
     expect((await room.admin.client.get(url)).statusCode).toBe(200);
     expect((await room.other.client.get(url)).statusCode).toBe(403);
@@ -265,7 +249,7 @@ describe('marking documents confidential', () => {
   it('keeps the flag the owner sends on create and edit; un-marked, members see the document again', async () => {
     const owner = await createUser(t.app);
     const member = await createUser(t.app);
-    const admin = { id: room.admin.user.id, role: 'admin' as const };
+    const admin = { id: room.admin.id, role: 'admin' as const };
     const doc = await uploadPdf(owner.client, 'lease.pdf');
     const created = await owner.client.post(
       '/api/opportunities',

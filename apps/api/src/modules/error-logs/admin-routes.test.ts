@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLogs } from '../../db/schema/content';
-import { createUser, type TestUser } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let admin: TestUser;

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { searchTextOf } from '@safqa/shared/arabic-normalise';
 import { faqs } from '../../db/schema/content';
-import { createUser, type TestUser } from '../../test/opportunity-fixtures';
 import { rowCounts } from '../../test/row-counts';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let admin: TestUser;

@@ -3,8 +3,9 @@ import { chats } from '../../db/schema/chat';
 import { accessRequests, opportunityViewers } from '../../db/schema/data-room';
 import { offers } from '../../db/schema/offers';
 import { favorites } from '../../db/schema/opportunities';
-import { createApproved, createListing, createUser, seedLookups, type TestUser } from '../../test/opportunity-fixtures';
+import { seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 /** GET /api/opportunities/{id}/insights (API.md "Insights"): who may read it and what it counts. */
 
@@ -29,8 +30,8 @@ beforeAll(async () => {
   member = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
   investors = await Promise.all([1, 2, 3].map(() => createUser(t.app)));
-  listingId = await createApproved(t.app, owner, admin);
-  pendingId = await createListing(owner);
+  listingId = (await createListing(t.app, owner, { approvedBy: admin })).id;
+  pendingId = (await createListing(t.app, owner)).id;
   const [x, y, z] = investors as [TestUser, TestUser, TestUser];
   const db = t.app.db;
   // Views: 7 days → 3 viewer-days by 2 viewers; 30 → 4 by 3; 90 → 5 by 4 (one 120 days ago is outside).
@@ -42,7 +43,11 @@ beforeAll(async () => {
       [10, 'v:bbbbbbbbbbbbbbbbbbbbbb'],
       [40, 'v:cccccccccccccccccccccc'],
       [120, 'v:dddddddddddddddddddddd'],
-    ].map(([ago, viewer]) => ({ opportunityId: listingId, day: dayAgo(ago as number), viewer: viewer as string })),
+    ].map(([ago, viewer]) => ({
+      opportunityId: listingId,
+      day: dayAgo(ago as number),
+      viewer: viewer as string,
+    })),
   );
   await db.insert(favorites).values([
     { userId: x.id, opportunityId: listingId, createdAt: at(0) },
@@ -72,7 +77,7 @@ beforeAll(async () => {
   });
   await db.insert(accessRequests).values([request(x, 0), request(y, 50)]);
   // Another listing's activity must not leak into this one's figures.
-  const otherId = await createApproved(t.app, member, admin);
+  const otherId = (await createListing(t.app, member, { approvedBy: admin })).id;
   await db.insert(opportunityViewers).values({ opportunityId: otherId, day: dayAgo(0), viewer: `u:${x.id}` });
   await db.insert(favorites).values({ userId: z.id, opportunityId: otherId, createdAt: at(0) });
 });
@@ -86,20 +91,23 @@ describe('GET /api/opportunities/{id}/insights', () => {
     [7, { views: 3, uniqueViewers: 2, bookmarks: 1, offers: 2, chats: 1, accessRequests: 1 }],
     [30, { views: 4, uniqueViewers: 3, bookmarks: 2, offers: 2, chats: 1, accessRequests: 1 }],
     [90, { views: 5, uniqueViewers: 4, bookmarks: 2, offers: 2, chats: 2, accessRequests: 2 }],
-  ])('gives the owner the figures of the last %i UTC days, one zero-filled entry per day', async (days, totals) => {
-    const res = await insights(owner.client, listingId, `?days=${days}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, no-store');
-    const body = res.json();
-    expect(body.totals).toEqual(totals);
-    expect(body.byDay).toHaveLength(days);
-    expect(body.byDay[0].date).toBe(dayAgo(days - 1));
-    expect(body.byDay.at(-1)).toEqual({ date: dayAgo(0), views: 2, bookmarks: 1, offers: 1, chats: 0 });
-    const byDate = new Map(body.byDay.map((d: { date: string }) => [d.date, d]));
-    expect(byDate.get(dayAgo(1))).toEqual({ date: dayAgo(1), views: 0, bookmarks: 0, offers: 0, chats: 1 });
-    expect(byDate.get(dayAgo(2))).toMatchObject({ views: 1 });
-    expect(byDate.get(dayAgo(3))).toEqual({ date: dayAgo(3), views: 0, bookmarks: 0, offers: 0, chats: 0 });
-  });
+  ])(
+    'gives the owner the figures of the last %i UTC days, one zero-filled entry per day',
+    async (days, totals) => {
+      const res = await insights(owner.client, listingId, `?days=${days}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const body = res.json();
+      expect(body.totals).toEqual(totals);
+      expect(body.byDay).toHaveLength(days);
+      expect(body.byDay[0].date).toBe(dayAgo(days - 1));
+      expect(body.byDay.at(-1)).toEqual({ date: dayAgo(0), views: 2, bookmarks: 1, offers: 1, chats: 0 });
+      const byDate = new Map(body.byDay.map((d: { date: string }) => [d.date, d]));
+      expect(byDate.get(dayAgo(1))).toEqual({ date: dayAgo(1), views: 0, bookmarks: 0, offers: 0, chats: 1 });
+      expect(byDate.get(dayAgo(2))).toMatchObject({ views: 1 });
+      expect(byDate.get(dayAgo(3))).toEqual({ date: dayAgo(3), views: 0, bookmarks: 0, offers: 0, chats: 0 });
+    },
+  );
 
   it('defaults to 30 days', async () => {
     const res = await insights(owner.client, listingId);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS_TYPE, createApproved, createListing, createUser, seedLookups, type TestUser } from '../../test/opportunity-fixtures';
+import { BUSINESS_TYPE, seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { valuationOf } from './service';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 /**
  * Valuation (API.md "Insights") on a fixture with known answers. Every services listing below asks
@@ -40,17 +41,23 @@ beforeAll(async () => {
   admin = await createUser(t.app, { role: 'admin' });
   member = await createUser(t.app);
   for (const [e, s] of PAIRS) {
-    const id = await createApproved(t.app, owner, admin, listing(e, s));
+    const id = (await createListing(t.app, owner, { ...listing(e, s), approvedBy: admin })).id;
     if (e === 12) twelveId = id;
   }
   // Not comparable: pending, EBITDA not positive, no sales, another business type.
-  await createListing(owner, listing(1, 1));
-  await createApproved(t.app, owner, admin, { ...listing(4, 1), ebitda: 0 });
-  await createApproved(t.app, owner, admin, { ...listing(4, 1), ebitda: -50_000 });
-  await createApproved(t.app, owner, admin, { ...listing(4, 1), yearlySales: 0 });
+  await createListing(t.app, owner, listing(1, 1));
+  await createListing(t.app, owner, { ...listing(4, 1), ebitda: 0, approvedBy: admin });
+  await createListing(t.app, owner, { ...listing(4, 1), ebitda: -50_000, approvedBy: admin });
+  await createListing(t.app, owner, { ...listing(4, 1), yearlySales: 0, approvedBy: admin });
   // Technology: 5 approved listings with figures, so 4 comparables for each of them.
   for (const e of [3, 4, 5, 6, 8]) {
-    const id = await createApproved(t.app, owner, admin, { ...listing(e, 2), businessTypeId: BUSINESS_TYPE.tech });
+    const id = (
+      await createListing(t.app, owner, {
+        ...listing(e, 2),
+        businessTypeId: BUSINESS_TYPE.tech,
+        approvedBy: admin,
+      })
+    ).id;
     techId = id;
   }
 }, 60_000);
@@ -67,31 +74,44 @@ describe('POST /api/valuation/check', () => {
     ebitdaMultiple: { p25: 5.25, median: 7, p75: 9.5 },
     salesMultiple: { p25: 2.25, median: 3.5, p75: 5.5 },
   };
-  const base = { businessTypeId: BUSINESS_TYPE.services, offeredPercentage: 25, requiredAmount: 500_000, yearlySales: 1_000_000 };
+  const base = {
+    businessTypeId: BUSINESS_TYPE.services,
+    offeredPercentage: 25,
+    requiredAmount: 500_000,
+    yearlySales: 1_000_000,
+  };
 
   it.each([
     ['low', 500_000, 4],
     ['typical', 250_000, 8],
     ['typical', 300_000, 6.67],
     ['high', 100_000, 20],
-  ])('flags %s for EBITDA %i (multiple %f) against the sector percentiles', async (flag, ebitda, multiple) => {
-    const res = await check({ ...base, ebitda });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      impliedValuation: 2_000_000,
-      ebitdaMultiple: multiple,
-      salesMultiple: 2,
-      comparables: 6,
-      sector,
-      flag,
-    });
-  });
+  ])(
+    'flags %s for EBITDA %i (multiple %f) against the sector percentiles',
+    async (flag, ebitda, multiple) => {
+      const res = await check({ ...base, ebitda });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        impliedValuation: 2_000_000,
+        ebitdaMultiple: multiple,
+        salesMultiple: 2,
+        comparables: 6,
+        sector,
+        flag,
+      });
+    },
+  );
 
   it('gives null multiples for EBITDA or sales that are not positive, and flags by sales then', async () => {
     const res = await check({ ...base, ebitda: -10_000, yearlySales: 200_000 });
     expect(res.json()).toMatchObject({ ebitdaMultiple: null, salesMultiple: 10, flag: 'high' });
     const none = await check({ ...base, ebitda: 0, yearlySales: 0 });
-    expect(none.json()).toMatchObject({ ebitdaMultiple: null, salesMultiple: null, sector, flag: 'insufficient_data' });
+    expect(none.json()).toMatchObject({
+      ebitdaMultiple: null,
+      salesMultiple: null,
+      sector,
+      flag: 'insufficient_data',
+    });
   });
 
   it('answers insufficient_data without a sector under 5 comparables', async () => {
@@ -158,12 +178,19 @@ describe('GET /api/opportunities/{id}/valuation', () => {
 
   it('answers insufficient_data when only 4 others compare', async () => {
     const res = await member.client.get(`/api/opportunities/${techId}/valuation`);
-    expect(res.json()).toMatchObject({ comparables: 4, sector: null, flag: 'insufficient_data', ebitdaMultiple: 8 });
+    expect(res.json()).toMatchObject({
+      comparables: 4,
+      sector: null,
+      flag: 'insufficient_data',
+      ebitdaMultiple: 8,
+    });
   });
 
   it('requires a session, and hides listings the caller cannot see', async () => {
-    expect((await new TestClient(t.app).get(`/api/opportunities/${twelveId}/valuation`)).statusCode).toBe(401);
-    const pending = await createListing(owner, listing(4, 1));
+    expect((await new TestClient(t.app).get(`/api/opportunities/${twelveId}/valuation`)).statusCode).toBe(
+      401,
+    );
+    const pending = (await createListing(t.app, owner, listing(4, 1))).id;
     expect((await member.client.get(`/api/opportunities/${pending}/valuation`)).statusCode).toBe(404);
     expect((await owner.client.get(`/api/opportunities/${pending}/valuation`)).statusCode).toBe(200);
     expect((await member.client.get('/api/opportunities/987654/valuation')).statusCode).toBe(404);

@@ -4,8 +4,9 @@ import { opportunityViewers } from '../../db/schema/data-room';
 import { opportunities } from '../../db/schema/opportunities';
 import { VIEWERS_PER_ADDRESS, VISITOR_COOKIE } from '../../lib/viewer';
 import { issuedVisitor } from '../../test/visitors';
-import { createApproved, createListing, createUser, seedLookups, type TestUser } from '../../test/opportunity-fixtures';
+import { seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 /** View counting (API.md "Insights"): once per viewer per listing per UTC day, never the owner or bots. */
 
@@ -15,7 +16,8 @@ let member: TestUser;
 let admin: TestUser;
 let anonymous: TestClient;
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 /** Visitor cookies as the server issued them, and the viewer ids they stand for. */
 let visitorA: Record<string, string>;
 let visitorB: Record<string, string>;
@@ -50,7 +52,10 @@ async function dailyViewsOf(id: number) {
   );
   return rows.reduce((n, r) => n + Number(r.views), 0);
 }
-const view = (id: number, options: { client?: TestClient; cookies?: Record<string, string>; agent?: string } = {}) =>
+const view = (
+  id: number,
+  options: { client?: TestClient; cookies?: Record<string, string>; agent?: string } = {},
+) =>
   (options.client ?? anonymous).get(`/api/opportunities/${id}`, {
     cookies: options.cookies,
     headers: { 'user-agent': options.agent ?? BROWSER },
@@ -58,7 +63,7 @@ const view = (id: number, options: { client?: TestClient; cookies?: Record<strin
 
 describe('counting views of a listing', () => {
   it('counts a visitor and a signed-in user once each per day, however often they look', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     for (let i = 0; i < 3; i++) {
       expect((await view(id, { cookies: visitorA })).statusCode).toBe(200);
       await view(id, { client: member.client });
@@ -78,7 +83,7 @@ describe('counting views of a listing', () => {
   });
 
   it('does not count the owner or an admin', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     await view(id, { client: owner.client });
     await view(id, { client: owner.client, cookies: visitorA });
     await view(id, { client: admin.client });
@@ -96,7 +101,7 @@ describe('counting views of a listing', () => {
     ['Slackbot', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'],
     ['curl', 'curl/8.5.0'],
   ])('does not count a %s user agent, even with a cookie or a session', async (_name, agent) => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const res = await view(id, { cookies: visitorA, agent });
     expect(res.statusCode).toBe(200);
     await view(id, { client: member.client, agent });
@@ -104,7 +109,7 @@ describe('counting views of a listing', () => {
   });
 
   it('does not count a visitor without the cookie, and gives them one that counts next time', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const first = await view(id);
     expect(first.statusCode).toBe(200);
     expect(await viewersOf(id)).toEqual([]);
@@ -119,7 +124,7 @@ describe('counting views of a listing', () => {
   });
 
   it('treats a forged or malformed cookie as no cookie', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     for (const value of ['short', `${'x'.repeat(21)};`, 'u:1aaaaaaaaaaaaaaaaaaa', 'a'.repeat(200)]) {
       const res = await view(id, { cookies: { [VISITOR_COOKIE]: value } });
       expect(res.statusCode).toBe(200);
@@ -129,20 +134,20 @@ describe('counting views of a listing', () => {
   });
 
   it('does not give a crawler a cookie', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const res = await view(id, { agent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
     expect(res.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
   });
 
   it('does not count views of a listing that is not public (its owner and admins can open it)', async () => {
-    const id = await createListing(owner);
+    const id = (await createListing(t.app, owner)).id;
     await view(id, { client: admin.client });
     expect((await view(id, { cookies: visitorA })).statusCode).toBe(404);
     expect(await viewersOf(id)).toEqual([]);
   });
 
   it('counts a server-rendered page view once for the visitor, not for the owner', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const address = 'same-address-key';
     await t.app.opportunities.countPageView(id, { id: idOf(visitorA), address });
     await t.app.opportunities.countPageView(id, { id: idOf(visitorA), address });
@@ -169,7 +174,7 @@ describe('views only a real visitor could produce', () => {
     });
 
   it('ignores made-up and altered visitor cookies, and answers each with a fresh signed one', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const real = visitorA[VISITOR_COOKIE]!;
     const [realId, realSignature] = real.split('.') as [string, string];
     const forged = [
@@ -192,7 +197,7 @@ describe('views only a real visitor could produce', () => {
   });
 
   it(`counts at most ${VIEWERS_PER_ADDRESS} signed viewers from one address per listing and day`, async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const address = '203.0.113.7';
     const cookies = [];
     for (let i = 0; i < 50; i++) cookies.push(await issuedVisitor(t.app, address));
@@ -201,13 +206,16 @@ describe('views only a real visitor could produce', () => {
     expect(await viewersOf(id)).toHaveLength(VIEWERS_PER_ADDRESS);
     expect(await viewsCountOf(id)).toBe(VIEWERS_PER_ADDRESS);
     expect(await dailyViewsOf(id)).toBe(VIEWERS_PER_ADDRESS);
-    expect(await insightsOf(id)).toMatchObject({ views: VIEWERS_PER_ADDRESS, uniqueViewers: VIEWERS_PER_ADDRESS });
+    expect(await insightsOf(id)).toMatchObject({
+      views: VIEWERS_PER_ADDRESS,
+      uniqueViewers: VIEWERS_PER_ADDRESS,
+    });
     // One IPv6 client holds a /64: its addresses are one address.
-    const v6 = await createApproved(t.app, owner, admin);
+    const v6 = (await createListing(t.app, owner, { approvedBy: admin })).id;
     for (let i = 1; i <= 10; i++) await from(`2001:db8:7:1::${i.toString(16)}`, v6, cookies[i]!);
     expect(await viewsCountOf(v6)).toBe(VIEWERS_PER_ADDRESS);
     // The same visitors from their own addresses all count (once each, however often).
-    const other = await createApproved(t.app, owner, admin);
+    const other = (await createListing(t.app, owner, { approvedBy: admin })).id;
     for (let i = 0; i < 10; i++) {
       await from(`198.51.100.${i + 1}`, other, cookies[i]!);
       await from(`198.51.100.${i + 1}`, other, cookies[i]!);
@@ -222,12 +230,12 @@ describe('views only a real visitor could produce', () => {
         await from(address, id, await issuedVisitor(t.app, address));
       }
     };
-    const first = await createApproved(t.app, owner, admin, { name: 'Most viewed' });
-    const second = await createApproved(t.app, owner, admin, { name: 'Second most viewed' });
+    const first = (await createListing(t.app, owner, { name: 'Most viewed', approvedBy: admin })).id;
+    const second = (await createListing(t.app, owner, { name: 'Second most viewed', approvedBy: admin })).id;
     await viewedBy(first, 8);
     await viewedBy(second, VIEWERS_PER_ADDRESS + 2);
     // The newest listing, with no views yet, and one machine with 60 cookies it collected.
-    const pushed = await createApproved(t.app, owner, admin, { name: 'Pushed listing' });
+    const pushed = (await createListing(t.app, owner, { name: 'Pushed listing', approvedBy: admin })).id;
     const attacker = '203.0.113.99';
     for (let i = 0; i < 60; i++) await from(attacker, pushed, await issuedVisitor(t.app, attacker));
     t.app.opportunities.invalidatePublic();
@@ -244,7 +252,7 @@ describe('views only a real visitor could produce', () => {
 
 describe('the per-address counters', () => {
   it('are kept for today and yesterday only', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     await t.app.database.withSession((q) =>
       q(
         `INSERT INTO opportunity_view_addresses (opportunity_id, day, address, viewers)

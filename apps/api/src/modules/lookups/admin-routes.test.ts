@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListing, createUser, seedLookups, type TestUser } from '../../test/opportunity-fixtures';
+import { seedLookups } from '../../test/opportunity-fixtures';
 import { rowCounts } from '../../test/row-counts';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let admin: TestUser;
@@ -229,7 +230,7 @@ describe('PUT /api/admin/lookups/{kind}/{id}', () => {
 
 describe('DELETE /api/admin/lookups/{kind}/{id}', () => {
   it('refuses with 409 IN_USE while a listing, an advisor or a city refers to the item', async () => {
-    await createListing(owner, {
+    await createListing(t.app, owner, {
       businessTypeId: 7,
       regionId: 1,
       cityId: 1,

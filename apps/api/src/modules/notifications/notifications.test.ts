@@ -1,9 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail';
-import { createOpportunity, createUser, type TestUser } from '../../test/marketplace-fixtures';
 import { listenOnSocket, openSse, type SseConnection } from '../../test/sse-client';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createOffer, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let socketPath: string;
@@ -26,6 +26,9 @@ async function bell(user: TestUser, lang = 'ar') {
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://safqa.example' });
   socketPath = await listenOnSocket(t.app);
+});
+// Fresh people for every test: a bell or an outbox another test filled would change the counts.
+beforeEach(async () => {
   owner = await createUser(t.app);
   investor = await createUser(t.app, { language: 'en' });
   stranger = await createUser(t.app);
@@ -45,7 +48,7 @@ describe('notifications of moderation', () => {
       },
     );
     open.push(stream);
-    const listing = await createOpportunity(t.app, owner.id, { status: 'pending', name: 'Bell test cafe' });
+    const listing = await createListing(t.app, owner, { name: 'Bell test cafe' });
     expect((await admin.client.post(`/api/admin/opportunities/${listing.id}/approve`)).statusCode).toBe(200);
 
     const event = await stream.next('notification');
@@ -85,7 +88,7 @@ describe('notifications of moderation', () => {
 
 describe('notifications of offers', () => {
   it('notifies the owner of an offer and the investor of the decision', async () => {
-    const listing = await createOpportunity(t.app, owner.id, { name: 'Offer bell bakery' });
+    const listing = await createListing(t.app, owner, { name: 'Offer bell bakery', status: 'approved' });
     await investor.client.post(`/api/opportunities/${listing.id}/offers/code`, { email: investor.email });
     const [codeMail] = await mailsTo(investor);
     const code = /(\d{4})$/.exec(codeMail!.subject)![1];
@@ -117,6 +120,16 @@ describe('notifications of offers', () => {
 });
 
 describe('reading notifications', () => {
+  // The owner's listing approved and offered on (two notices), the investor's offer accepted (one).
+  beforeEach(async () => {
+    const listing = await createListing(t.app, owner);
+    expect((await admin.client.post(`/api/admin/opportunities/${listing.id}/approve`)).statusCode).toBe(200);
+    const offer = await createOffer(t.app, investor, listing.id);
+    expect((await owner.client.patch(`/api/offers/${offer.id}`, { status: 'accepted' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('marks the caller’s own as read, one or all, and never someone else’s', async () => {
     const mine = (await bell(owner)).data.map((n: { id: number }) => n.id);
     expect(mine.length).toBeGreaterThan(1);
@@ -161,7 +174,7 @@ describe('reading notifications', () => {
 
 describe('email for a missed chat message', () => {
   async function chatWithMessage(body: string) {
-    const listing = await createOpportunity(t.app, owner.id);
+    const listing = await createListing(t.app, owner, { status: 'approved' });
     const chatId = (await investor.client.post('/api/chat', { opportunityId: listing.id })).json().chat
       .id as number;
     expect((await investor.client.post(`/api/chat/${chatId}/messages`, { body })).statusCode).toBe(201);

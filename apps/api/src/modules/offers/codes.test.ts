@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail';
 import { offerCodes } from '../../db/schema/offers';
 import { opportunities } from '../../db/schema/opportunities';
-import { createOpportunity, createUser, type TestUser } from '../../test/marketplace-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await createUser(t.app, { language: 'en' });
   investor = await createUser(t.app);
-  opportunityId = (await createOpportunity(t.app, owner.id)).id;
+  opportunityId = (await createListing(t.app, owner, { name: 'Coffee roastery', status: 'approved' })).id;
 });
 afterAll(async () => t.close());
 
@@ -41,14 +41,19 @@ async function lastMailTo(to: string) {
 }
 
 async function requestCode(client: TestClient, email: string, id = opportunityId, lang = 'ar') {
-  const res = await client.post(`/api/opportunities/${id}/offers/code`, { email }, { headers: { 'accept-language': lang } });
+  const res = await client.post(
+    `/api/opportunities/${id}/offers/code`,
+    { email },
+    { headers: { 'accept-language': lang } },
+  );
   const mail = res.statusCode === 200 ? await lastMailTo(email.toLowerCase()) : undefined;
   return { res, code: mail ? /(\d{4})$/.exec(mail.subject)![1]! : undefined, mail };
 }
 
 /** Moves the newest code of an address into the past, as if time had passed. */
 async function age(email: string, seconds: number, expired = false) {
-  await t.app.db.execute(sql`UPDATE offer_codes SET created_at = created_at - make_interval(secs => ${seconds})
+  await t.app.db
+    .execute(sql`UPDATE offer_codes SET created_at = created_at - make_interval(secs => ${seconds})
     ${expired ? sql`, expires_at = now() - interval '1 second'` : sql``}
     WHERE lower(email) = ${email.toLowerCase()}`);
 }
@@ -77,7 +82,7 @@ describe('POST /api/opportunities/{id}/offers/code', () => {
     const own = await requestCode(owner.client, freshEmail());
     expect(own.res.statusCode).toBe(403);
     expect(own.res.json().code).toBe('OWN_OPPORTUNITY');
-    const pending = await createOpportunity(t.app, owner.id, { status: 'pending' });
+    const pending = await createListing(t.app, owner);
     expect((await requestCode(investor.client, freshEmail(), pending.id)).res.statusCode).toBe(404);
     expect((await requestCode(investor.client, freshEmail(), 424_242)).res.statusCode).toBe(404);
     const bad = await requestCode(investor.client, 'not an email');
@@ -143,7 +148,8 @@ describe('POST /api/opportunities/{id}/offers/code', () => {
 
   it('sends at most 10 codes an hour for one user, whatever the addresses', async () => {
     const busy = await createUser(t.app);
-    for (let i = 0; i < 10; i += 1) expect((await requestCode(busy.client, freshEmail())).res.statusCode).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await requestCode(busy.client, freshEmail())).res.statusCode).toBe(200);
     const eleventh = await requestCode(busy.client, freshEmail());
     expect(eleventh.res.statusCode).toBe(429);
     expect(eleventh.res.json().code).toBe('RATE_LIMITED');
@@ -154,7 +160,10 @@ describe('POST /api/opportunities/{id}/offers', () => {
   it('stores the offer with the code, counts it, emails the owner, and the code cannot be reused', async () => {
     const email = freshEmail();
     const { code } = await requestCode(investor.client, email);
-    const before = await t.app.db.select({ n: opportunities.offersCount }).from(opportunities).where(eq(opportunities.id, opportunityId));
+    const before = await t.app.db
+      .select({ n: opportunities.offersCount })
+      .from(opportunities)
+      .where(eq(opportunities.id, opportunityId));
     const res = await offer(investor.client, { ...details, email, code });
     expect(res.statusCode).toBe(201);
     expect(res.json().offer).toEqual({
@@ -172,7 +181,10 @@ describe('POST /api/opportunities/{id}/offers', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const after = await t.app.db.select({ n: opportunities.offersCount }).from(opportunities).where(eq(opportunities.id, opportunityId));
+    const after = await t.app.db
+      .select({ n: opportunities.offersCount })
+      .from(opportunities)
+      .where(eq(opportunities.id, opportunityId));
     expect(after[0]!.n).toBe(before[0]!.n + 1);
     const ownerMail = await lastMailTo(owner.email);
     expect(ownerMail?.subject).toMatch(/^New offer on “Coffee roastery/);
@@ -202,9 +214,13 @@ describe('POST /api/opportunities/{id}/offers', () => {
   it('answers CODE_EXPIRED after 10 minutes and CODE_INVALID for another address or listing', async () => {
     const email = freshEmail();
     const { code } = await requestCode(investor.client, email);
-    const other = await createOpportunity(t.app, owner.id);
-    expect((await offer(investor.client, { ...details, email, code }, other.id)).json().code).toBe('CODE_INVALID');
-    expect((await offer(investor.client, { ...details, email: freshEmail(), code })).json().code).toBe('CODE_INVALID');
+    const other = await createListing(t.app, owner, { status: 'approved' });
+    expect((await offer(investor.client, { ...details, email, code }, other.id)).json().code).toBe(
+      'CODE_INVALID',
+    );
+    expect((await offer(investor.client, { ...details, email: freshEmail(), code })).json().code).toBe(
+      'CODE_INVALID',
+    );
     const stranger = await createUser(t.app);
     expect((await offer(stranger.client, { ...details, email, code })).json().code).toBe('CODE_INVALID');
     await age(email, 601, true);
@@ -247,7 +263,12 @@ describe('POST /api/opportunities/{id}/offers', () => {
       email: 'البريد الإلكتروني غير صالح',
       code: 'الرمز يتكون من 4 أرقام',
     });
-    const sneaky = await offer(investor.client, { ...details, email: freshEmail(), code: '1234', status: 'accepted' });
+    const sneaky = await offer(investor.client, {
+      ...details,
+      email: freshEmail(),
+      code: '1234',
+      status: 'accepted',
+    });
     expect(sneaky.statusCode).toBe(400);
     expect(sneaky.json().fields).toHaveProperty('status');
   });

@@ -1,9 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail';
-import { createOpportunity, createUser, type TestUser } from '../../test/marketplace-fixtures';
-import { makeOffer } from '../../test/offer-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createListing, createOffer, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -17,8 +16,8 @@ beforeAll(async () => {
   owner = await createUser(t.app);
   investor = await createUser(t.app, { language: 'en' });
   other = await createUser(t.app, { language: 'ar' });
-  opportunityId = (await createOpportunity(t.app, owner.id)).id;
-  secondId = (await createOpportunity(t.app, owner.id)).id;
+  opportunityId = (await createListing(t.app, owner, { status: 'approved' })).id;
+  secondId = (await createListing(t.app, owner, { status: 'approved' })).id;
 });
 afterAll(async () => t.close());
 
@@ -34,7 +33,7 @@ async function lastMailTo(to: string) {
 
 describe('PATCH /api/offers/{offerId} with a note', () => {
   it('stores the trimmed note, emails it to the investor and shows it to the owner and that investor', async () => {
-    const made = await makeOffer(t.app, investor, opportunityId, { amount: 250_000 });
+    const made = await createOffer(t.app, investor, opportunityId, { amount: 250_000 });
     const note = '  Welcome aboard <b>Khalid</b>: let us meet on Sunday.  ';
     const res = await owner.client.patch(`/api/offers/${made.id}`, { status: 'accepted', note });
     expect(res.statusCode).toBe(200);
@@ -57,16 +56,16 @@ describe('PATCH /api/offers/{offerId} with a note', () => {
   });
 
   it('accepts no note or a blank one as none, in the reader language of the email', async () => {
-    const plain = await makeOffer(t.app, other, opportunityId);
+    const plain = await createOffer(t.app, other, opportunityId);
     const res = await owner.client.patch(`/api/offers/${plain.id}`, { status: 'declined' });
     expect(res.json().offer.note).toBeNull();
     expect((await lastMailTo(plain.email)).text).not.toContain('ملاحظة صاحب الفرصة');
 
-    const blank = await makeOffer(t.app, other, opportunityId);
+    const blank = await createOffer(t.app, other, opportunityId);
     const blankRes = await owner.client.patch(`/api/offers/${blank.id}`, { status: 'declined', note: '   ' });
     expect(blankRes.json().offer.note).toBeNull();
 
-    const arabic = await makeOffer(t.app, other, opportunityId);
+    const arabic = await createOffer(t.app, other, opportunityId);
     await owner.client.patch(`/api/offers/${arabic.id}`, { status: 'declined', note: 'شكرًا لاهتمامك' });
     const mail = await lastMailTo(arabic.email);
     expect(mail.text).toContain('ملاحظة صاحب الفرصة:');
@@ -74,7 +73,7 @@ describe('PATCH /api/offers/{offerId} with a note', () => {
   });
 
   it('refuses a note past 500 characters or not text with 400 in both languages, and keeps the offer new', async () => {
-    const made = await makeOffer(t.app, investor, opportunityId);
+    const made = await createOffer(t.app, investor, opportunityId);
     const long = await owner.client.patch(
       `/api/offers/${made.id}`,
       { status: 'accepted', note: 'x'.repeat(501) },
@@ -106,7 +105,7 @@ describe('PATCH /api/offers/{offerId} with a note', () => {
   });
 
   it('does not let the same decision again change the note', async () => {
-    const made = await makeOffer(t.app, investor, opportunityId);
+    const made = await createOffer(t.app, investor, opportunityId);
     await owner.client.patch(`/api/offers/${made.id}`, { status: 'accepted', note: 'first words' });
     const again = await owner.client.patch(`/api/offers/${made.id}`, {
       status: 'accepted',
@@ -119,7 +118,7 @@ describe('PATCH /api/offers/{offerId} with a note', () => {
 
 describe('GET /api/users/me/offers?opportunityId=', () => {
   it("narrows the caller's offers to one listing, newest first, and validates the id", async () => {
-    const onSecond = await makeOffer(t.app, investor, secondId, { amount: 1_000 });
+    const onSecond = await createOffer(t.app, investor, secondId, { amount: 1_000 });
     const res = await investor.client.get(`/api/users/me/offers?opportunityId=${secondId}&pageSize=1`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((o: { id: number }) => o.id)).toEqual([onSecond.id]);

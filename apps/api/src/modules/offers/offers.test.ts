@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { businessTypes } from '../../db/schema/lookups';
 import { mailOutbox } from '../../db/schema/mail';
 import { opportunities } from '../../db/schema/opportunities';
-import { createOpportunity, createUser, type TestUser } from '../../test/marketplace-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createOffer, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -11,46 +12,25 @@ let investor: TestUser;
 let stranger: TestUser;
 let admin: TestUser;
 let opportunityId: number;
-let n = 0;
-
-async function makeOffer(user: TestUser, id: number, overrides: Record<string, unknown> = {}) {
-  const email = `${user.username}.${++n}@example.test`;
-  await user.client.post(`/api/opportunities/${id}/offers/code`, { email });
-  const [mail] = await t.app.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  const code = /(\d{4})$/.exec(mail!.subject)![1];
-  const res = await user.client.post(`/api/opportunities/${id}/offers`, {
-    name: 'Khalid',
-    phone: '+966 50 123 4567',
-    reasons: { knowRegulations: true },
-    message: 'Interested in the full purchase of the business.',
-    email,
-    code,
-    ...overrides,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().offer as { id: number; status: string; email: string; amount: number | null };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
+});
+// A fresh listing and fresh people for every test: pages and totals must not count another test's offers.
+beforeEach(async () => {
   owner = await createUser(t.app);
   investor = await createUser(t.app, { language: 'en' });
   stranger = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
-  opportunityId = (await createOpportunity(t.app, owner.id)).id;
+  opportunityId = (await createListing(t.app, owner, { status: 'approved' })).id;
 });
 afterAll(async () => t.close());
 
 describe('GET /api/opportunities/{id}/offers', () => {
   it('pages the offers received, newest first, for the owner and admins only', async () => {
-    const first = await makeOffer(investor, opportunityId, { amount: null });
-    const second = await makeOffer(stranger, opportunityId, { amount: 1_000 });
-    const third = await makeOffer(investor, opportunityId);
+    const first = await createOffer(t.app, investor, opportunityId, { amount: null });
+    const second = await createOffer(t.app, stranger, opportunityId, { amount: 1_000 });
+    const third = await createOffer(t.app, investor, opportunityId);
 
     const page1 = await owner.client.get(`/api/opportunities/${opportunityId}/offers?pageSize=2`);
     expect(page1.statusCode).toBe(200);
@@ -82,8 +62,8 @@ describe('GET /api/opportunities/{id}/offers', () => {
   });
 
   it('shows the owner of a suspended listing the offers it had', async () => {
-    const other = await createOpportunity(t.app, owner.id);
-    await makeOffer(investor, other.id);
+    const other = await createListing(t.app, owner, { status: 'approved' });
+    await createOffer(t.app, investor, other.id);
     await t.app.db.update(opportunities).set({ status: 'suspended' }).where(eq(opportunities.id, other.id));
     expect((await owner.client.get(`/api/opportunities/${other.id}/offers`)).json().pagination.total).toBe(1);
   });
@@ -91,7 +71,7 @@ describe('GET /api/opportunities/{id}/offers', () => {
 
 describe('PATCH /api/offers/{offerId}', () => {
   it('lets the owner accept a new offer once, emails the investor, and refuses a change of mind', async () => {
-    const made = await makeOffer(investor, opportunityId);
+    const made = await createOffer(t.app, investor, opportunityId);
     const accepted = await owner.client.patch(`/api/offers/${made.id}`, { status: 'accepted' });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().offer).toMatchObject({ id: made.id, status: 'accepted' });
@@ -114,7 +94,7 @@ describe('PATCH /api/offers/{offerId}', () => {
   });
 
   it('lets only the owner decide, and only to accepted or declined', async () => {
-    const made = await makeOffer(stranger, opportunityId);
+    const made = await createOffer(t.app, stranger, opportunityId);
     for (const outsider of [investor, stranger, admin]) {
       const res = await outsider.client.patch(`/api/offers/${made.id}`, { status: 'declined' });
       expect(res.statusCode).toBe(403);
@@ -134,9 +114,17 @@ describe('PATCH /api/offers/{offerId}', () => {
 describe('GET /api/users/me/offers', () => {
   it("pages the caller's offers with their status and the opportunity card, newest first", async () => {
     const buyer = await createUser(t.app);
-    const listing = await createOpportunity(t.app, owner.id, { name: 'Bakery in Jeddah' });
-    const older = await makeOffer(buyer, opportunityId, { amount: 5_000 });
-    const newer = await makeOffer(buyer, listing.id);
+    const [tech] = await t.app.db
+      .insert(businessTypes)
+      .values({ nameAr: 'تقنية', nameEn: 'Tech' })
+      .returning();
+    const listing = await createListing(t.app, owner, {
+      name: 'Bakery in Jeddah',
+      status: 'approved',
+      businessTypeId: tech!.id,
+    });
+    const older = await createOffer(t.app, buyer, opportunityId, { amount: 5_000 });
+    const newer = await createOffer(t.app, buyer, listing.id);
     await owner.client.patch(`/api/offers/${older.id}`, { status: 'declined' });
 
     const res = await buyer.client.get('/api/users/me/offers?pageSize=1');

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpportunity, createUser } from '../../test/marketplace-fixtures';
-import { makeOffer } from '../../test/offer-fixtures';
+import { createListing, createOffer, createUser } from '../../test/factories';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -19,14 +18,14 @@ describe('an offer and the top list', () => {
   it('moves the listing up at once, though the list is cached for 30 seconds', async () => {
     const owner = await createUser(t.app);
     const investor = await createUser(t.app);
-    const older = await createOpportunity(t.app, owner.id);
-    const newer = await createOpportunity(t.app, owner.id);
+    const older = await createListing(t.app, owner, { status: 'approved' });
+    const newer = await createListing(t.app, owner, { status: 'approved' });
     // Same engagement: the newer listing ranks first, and the list is now cached.
     const before = await topIds();
     expect(before.indexOf(newer.id)).toBeLessThan(before.indexOf(older.id));
     expect(before).toContain(older.id);
 
-    await makeOffer(t.app, investor, older.id);
+    await createOffer(t.app, investor, older.id);
 
     const after = await topIds();
     expect(after.indexOf(older.id)).toBeGreaterThanOrEqual(0);

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, pdfDocument, pngImage } from '../../test/file-fixtures';
-import { createUser, seedLookups, validInput, type TestUser } from '../../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -45,7 +46,8 @@ describe('images, logo and documents of a listing', () => {
     expect(uploaded.statusCode).toBe(201);
     const picture = uploaded.json().files[0] as { url: string; thumbnailUrl: string; width: number };
     expect(picture.width).toBe(2000);
-    const id = (await owner.client.post('/api/opportunities', validInput({ images: [picture.url] }))).json().id;
+    const id = (await owner.client.post('/api/opportunities', validInput({ images: [picture.url] }))).json()
+      .id;
     await t.app.opportunities.changeStatus(id, admin, 'approved');
 
     const [gallery] = (await other.client.get(`/api/opportunities/${id}`)).json().gallery;

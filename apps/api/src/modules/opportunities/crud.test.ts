@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opportunities } from '../../db/schema/opportunities';
-import {
-  CITY,
-  createApproved,
-  createListing,
-  createUser,
-  REGION,
-  seedLookups,
-  validInput,
-  type TestUser,
-} from '../../test/opportunity-fixtures';
+import { CITY, REGION, seedLookups, validInput } from '../../test/opportunity-fixtures';
 import { issuedVisitor } from '../../test/visitors';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -147,8 +139,8 @@ describe('POST /api/opportunities', () => {
 
 describe('visibility of pending, rejected and approved listings', () => {
   it('hides pending and rejected listings from others (404) but shows them to the owner and admins', async () => {
-    const pending = await createListing(owner);
-    const rejected = await createListing(owner);
+    const pending = (await createListing(t.app, owner)).id;
+    const rejected = (await createListing(t.app, owner)).id;
     await t.app.opportunities.changeStatus(rejected, admin, 'rejected', 'Photos are missing here.');
     for (const id of [pending, rejected]) {
       expect((await anonymous.get(`/api/opportunities/${id}`)).statusCode).toBe(404);
@@ -165,7 +157,7 @@ describe('visibility of pending, rejected and approved listings', () => {
   });
 
   it('sends anonymous callers no financials, documents or contact details', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const res = await anonymous.get(`/api/opportunities/${id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -200,14 +192,14 @@ describe('visibility of pending, rejected and approved listings', () => {
   });
 
   it('treats an invalid bearer token on the detail as signed out', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const res = await anonymous.get(`/api/opportunities/${id}`, { token: 'not-a-jwt' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).not.toHaveProperty('ebitda');
   });
 
   it('counts views of others once per viewer per day, not the owner’s (insights.test.ts has every rule)', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const visitor = await issuedVisitor(t.app);
     await anonymous.get(`/api/opportunities/${id}`, { cookies: visitor });
     await anonymous.get(`/api/opportunities/${id}`, { cookies: visitor });
@@ -224,7 +216,7 @@ describe('visibility of pending, rejected and approved listings', () => {
 
 describe('PUT and DELETE /api/opportunities/{id}', () => {
   it('lets only the owner edit; an edit goes back to review and clears the rejection reason', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     await t.app.opportunities.changeStatus(id, admin, 'rejected', 'Needs clearer financials.');
     expect((await other.client.put(`/api/opportunities/${id}`, validInput())).statusCode).toBe(404);
     expect((await admin.client.put(`/api/opportunities/${id}`, validInput())).statusCode).toBe(403);
@@ -243,7 +235,7 @@ describe('PUT and DELETE /api/opportunities/{id}', () => {
   });
 
   it('answers 403 to another user editing or deleting an approved listing', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     expect((await other.client.put(`/api/opportunities/${id}`, validInput())).statusCode).toBe(403);
     expect((await other.client.delete(`/api/opportunities/${id}`)).statusCode).toBe(403);
     expect((await anonymous.delete(`/api/opportunities/${id}`)).statusCode).toBe(401);
@@ -251,15 +243,15 @@ describe('PUT and DELETE /api/opportunities/{id}', () => {
   });
 
   it('refuses mass assignment on edit too', async () => {
-    const id = await createListing(owner);
+    const id = (await createListing(t.app, owner)).id;
     const res = await owner.client.put(`/api/opportunities/${id}`, { ...validInput(), status: 'approved' });
     expect(res.statusCode).toBe(400);
     expect((await owner.client.get(`/api/opportunities/${id}`)).json().status).toBe('pending');
   });
 
   it('lets the owner and an admin delete (204), after which it is gone', async () => {
-    const mine = await createListing(owner);
-    const byAdmin = await createApproved(t.app, owner, admin);
+    const mine = (await createListing(t.app, owner)).id;
+    const byAdmin = (await createListing(t.app, owner, { approvedBy: admin })).id;
     expect((await owner.client.delete(`/api/opportunities/${mine}`)).statusCode).toBe(204);
     expect((await admin.client.delete(`/api/opportunities/${byAdmin}`)).statusCode).toBe(204);
     expect((await owner.client.get(`/api/opportunities/${mine}`)).statusCode).toBe(404);

@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { opportunities } from '../../db/schema/opportunities';
-import {
-  BUSINESS_TYPE,
-  createApproved,
-  createListing,
-  createUser,
-  seedLookups,
-  type TestUser,
-} from '../../test/opportunity-fixtures';
+import { BUSINESS_TYPE, seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -19,6 +13,9 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   await seedLookups(t.app);
+});
+// Fresh people for every test: a bookmark list must not hold another test's bookmarks.
+beforeEach(async () => {
   owner = await createUser(t.app);
   investor = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
@@ -32,8 +29,8 @@ async function favoritesCount(id: number) {
 
 describe('favorites', () => {
   it('bookmarks idempotently, keeps the counter exact, and lists bookmarks newest first', async () => {
-    const a = await createApproved(t.app, owner, admin, { name: 'First bookmarked' });
-    const b = await createApproved(t.app, owner, admin, { name: 'Second bookmarked' });
+    const a = (await createListing(t.app, owner, { name: 'First bookmarked', approvedBy: admin })).id;
+    const b = (await createListing(t.app, owner, { name: 'Second bookmarked', approvedBy: admin })).id;
     expect((await investor.client.post(`/api/favorites/${a}`)).statusCode).toBe(204);
     expect((await investor.client.post(`/api/favorites/${a}`)).statusCode).toBe(204);
     expect((await investor.client.post(`/api/favorites/${b}`)).statusCode).toBe(204);
@@ -51,7 +48,7 @@ describe('favorites', () => {
   });
 
   it('keeps the counter exact under concurrent bookmarks of the same listing', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const users = await Promise.all([1, 2, 3].map(() => createUser(t.app)));
     await Promise.all(
       users.flatMap((u) => [u.client.post(`/api/favorites/${id}`), u.client.post(`/api/favorites/${id}`)]),
@@ -60,7 +57,7 @@ describe('favorites', () => {
   });
 
   it('bookmarks only approved listings, or your own, and needs a signed-in caller', async () => {
-    const pending = await createListing(owner);
+    const pending = (await createListing(t.app, owner)).id;
     expect((await investor.client.post(`/api/favorites/${pending}`)).statusCode).toBe(404);
     expect((await owner.client.post(`/api/favorites/${pending}`)).statusCode).toBe(204);
     expect((await investor.client.post('/api/favorites/999999')).statusCode).toBe(404);
@@ -69,7 +66,7 @@ describe('favorites', () => {
   });
 
   it('takes no body: an empty one is fine, fields or other JSON are refused with 400', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     expect((await investor.client.post(`/api/favorites/${id}`, {})).statusCode).toBe(204);
     for (const body of [{ userId: owner.id }, [id], 'x']) {
       const res = await investor.client.post(`/api/favorites/${id}`, JSON.stringify(body), {
@@ -81,7 +78,7 @@ describe('favorites', () => {
   });
 
   it('drops a bookmark from the list when the listing is no longer public', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     await investor.client.post(`/api/favorites/${id}`);
     await t.app.opportunities.changeStatus(id, admin, 'suspended', 'Under investigation now');
     const list = (await investor.client.get('/api/favorites?pageSize=50')).json();
@@ -92,11 +89,11 @@ describe('favorites', () => {
 describe('GET /api/users/me/opportunities', () => {
   it('lists only the caller’s listings in every status, filters by status and sorts by offers', async () => {
     const seller = await createUser(t.app);
-    const approved = await createApproved(t.app, seller, admin, { name: 'Approved one' });
-    const rejected = await createListing(seller, { name: 'Rejected one' });
+    const approved = (await createListing(t.app, seller, { name: 'Approved one', approvedBy: admin })).id;
+    const rejected = (await createListing(t.app, seller, { name: 'Rejected one' })).id;
     await t.app.opportunities.changeStatus(rejected, admin, 'rejected', 'Missing the licence.');
-    const pending = await createListing(seller, { name: 'Pending one' });
-    await createListing(owner, { name: 'Someone else' });
+    const pending = (await createListing(t.app, seller, { name: 'Pending one' })).id;
+    await createListing(t.app, owner, { name: 'Someone else' });
     await t.app.db
       .update(opportunities)
       .set({ offersCount: 7, viewsCount: 40 })
@@ -158,7 +155,8 @@ describe('GET /api/opportunities/{id}/advisors', () => {
       verified: false,
       advisor: { bio: 'Not verified yet.', experienceYears: 30, businessTypeIds: [BUSINESS_TYPE.food] },
     });
-    const id = await createApproved(t.app, owner, admin, { businessTypeId: BUSINESS_TYPE.food });
+    const id = (await createListing(t.app, owner, { businessTypeId: BUSINESS_TYPE.food, approvedBy: admin }))
+      .id;
 
     const res = await investor.client.get(`/api/opportunities/${id}/advisors`);
     expect(res.statusCode).toBe(200);
@@ -184,7 +182,7 @@ describe('GET /api/opportunities/{id}/advisors', () => {
   });
 
   it('needs a signed-in caller and a listing they can see', async () => {
-    const pending = await createListing(owner);
+    const pending = (await createListing(t.app, owner)).id;
     expect((await new TestClient(t.app).get(`/api/opportunities/${pending}/advisors`)).statusCode).toBe(401);
     expect((await investor.client.get(`/api/opportunities/${pending}/advisors`)).statusCode).toBe(404);
     expect((await owner.client.get(`/api/opportunities/${pending}/advisors`)).statusCode).toBe(200);

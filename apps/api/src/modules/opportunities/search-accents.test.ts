@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opportunities } from '../../db/schema/opportunities';
 import { faqs } from '../../db/schema/content';
-import { createApproved, createUser, seedLookups, type TestUser } from '../../test/opportunity-fixtures';
+import { seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 /**
  * English search is accent-insensitive: "cafe" finds "Café" and "café" finds "cafe", for listings
@@ -23,15 +24,21 @@ beforeAll(async () => {
   owner = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
   visitor = new TestClient(t.app);
-  ids.accented = await createApproved(t.app, owner, admin, {
-    name: 'Dabab Mountain Café',
-    description: 'A café with a panoramic terrace overlooking the Abha mountains.',
-  });
-  ids.plain = await createApproved(t.app, owner, admin, {
-    name: 'Corniche cafe and bakery',
-    description: 'A small cafe by the sea with a bakery counter.',
-  });
-  ids.other = await createApproved(t.app, owner, admin, { name: 'Cake shop in Riyadh' });
+  ids.accented = (
+    await createListing(t.app, owner, {
+      name: 'Dabab Mountain Café',
+      description: 'A café with a panoramic terrace overlooking the Abha mountains.',
+      approvedBy: admin,
+    })
+  ).id;
+  ids.plain = (
+    await createListing(t.app, owner, {
+      name: 'Corniche cafe and bakery',
+      description: 'A small cafe by the sea with a bakery counter.',
+      approvedBy: admin,
+    })
+  ).id;
+  ids.other = (await createListing(t.app, owner, { name: 'Cake shop in Riyadh', approvedBy: admin })).id;
 });
 afterAll(async () => t.close());
 

@@ -1,18 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opportunities } from '../../db/schema/opportunities';
-import {
-  BUSINESS_TYPE,
-  CITY,
-  createApproved,
-  createListing,
-  createUser,
-  REGION,
-  seedLookups,
-  validInput,
-  type TestUser,
-} from '../../test/opportunity-fixtures';
+import { BUSINESS_TYPE, CITY, REGION, seedLookups, validInput } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -33,43 +24,57 @@ beforeAll(async () => {
   owner = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
   visitor = new TestClient(t.app);
-  ids.asia = await createApproved(t.app, owner, admin, {
-    name: 'Asia restaurant',
-    nameAr: 'مطعم آسيا',
-    descriptionAr: 'سلسلة مطاعم في مكة المكرمة قرب الحرم',
-    type: 'buy',
-    businessTypeId: BUSINESS_TYPE.food,
-    regionId: REGION.makkah,
-    cityId: CITY.makkah,
-    requiredAmount: 300_000,
-  });
-  ids.perfume = await createApproved(t.app, owner, admin, {
-    name: 'Online perfume store',
-    nameAr: 'متجر إلكتروني للعطور',
-    descriptionAr: 'متجر عطور يعمل في الرياض منذ خمس سنوات',
-    businessTypeId: BUSINESS_TYPE.ecommerce,
-    requiredAmount: 1_200_000,
-  });
-  ids.jeddah = await createApproved(t.app, owner, admin, {
-    name: 'Burger restaurant in Jeddah',
-    nameAr: 'مطعم برجر',
-    description: 'Busy burger restaurant on the Corniche with delivery contracts.',
-    businessTypeId: BUSINESS_TYPE.food,
-    regionId: REGION.makkah,
-    cityId: CITY.jeddah,
-    requiredAmount: 900_000,
-  });
-  ids.tech = await createApproved(t.app, owner, admin, {
-    name: 'Logistics software startup',
-    nameAr: 'شركة تقنية ناشئة',
-    businessTypeId: BUSINESS_TYPE.tech,
-    requiredAmount: 2_000_000,
-  });
-  ids.pendingAsia = await createListing(owner, {
-    nameAr: 'آسيا مطعم قيد المراجعة',
-    regionId: REGION.makkah,
-    cityId: CITY.makkah,
-  });
+  ids.asia = (
+    await createListing(t.app, owner, {
+      name: 'Asia restaurant',
+      nameAr: 'مطعم آسيا',
+      descriptionAr: 'سلسلة مطاعم في مكة المكرمة قرب الحرم',
+      type: 'buy',
+      businessTypeId: BUSINESS_TYPE.food,
+      regionId: REGION.makkah,
+      cityId: CITY.makkah,
+      requiredAmount: 300_000,
+      approvedBy: admin,
+    })
+  ).id;
+  ids.perfume = (
+    await createListing(t.app, owner, {
+      name: 'Online perfume store',
+      nameAr: 'متجر إلكتروني للعطور',
+      descriptionAr: 'متجر عطور يعمل في الرياض منذ خمس سنوات',
+      businessTypeId: BUSINESS_TYPE.ecommerce,
+      requiredAmount: 1_200_000,
+      approvedBy: admin,
+    })
+  ).id;
+  ids.jeddah = (
+    await createListing(t.app, owner, {
+      name: 'Burger restaurant in Jeddah',
+      nameAr: 'مطعم برجر',
+      description: 'Busy burger restaurant on the Corniche with delivery contracts.',
+      businessTypeId: BUSINESS_TYPE.food,
+      regionId: REGION.makkah,
+      cityId: CITY.jeddah,
+      requiredAmount: 900_000,
+      approvedBy: admin,
+    })
+  ).id;
+  ids.tech = (
+    await createListing(t.app, owner, {
+      name: 'Logistics software startup',
+      nameAr: 'شركة تقنية ناشئة',
+      businessTypeId: BUSINESS_TYPE.tech,
+      requiredAmount: 2_000_000,
+      approvedBy: admin,
+    })
+  ).id;
+  ids.pendingAsia = (
+    await createListing(t.app, owner, {
+      nameAr: 'آسيا مطعم قيد المراجعة',
+      regionId: REGION.makkah,
+      cityId: CITY.makkah,
+    })
+  ).id;
   await setCreatedAt(ids.asia, '2025-01-01T00:00:00Z');
   await setCreatedAt(ids.perfume, '2025-02-01T00:00:00Z');
   await setCreatedAt(ids.jeddah, '2025-03-01T00:00:00Z');
@@ -158,7 +163,9 @@ describe('GET /api/opportunities: filters, sorts and pages', () => {
 
   it('counts a newly approved or deleted listing in the totals at once', async () => {
     const before = (await search(`businessTypeId=${BUSINESS_TYPE.retail}`)).pagination.total;
-    const id = await createApproved(t.app, owner, admin, { businessTypeId: BUSINESS_TYPE.retail });
+    const id = (
+      await createListing(t.app, owner, { businessTypeId: BUSINESS_TYPE.retail, approvedBy: admin })
+    ).id;
     expect((await search(`businessTypeId=${BUSINESS_TYPE.retail}`)).pagination.total).toBe(before + 1);
     expect((await owner.client.delete(`/api/opportunities/${id}`)).statusCode).toBe(204);
     expect((await search(`businessTypeId=${BUSINESS_TYPE.retail}`)).pagination.total).toBe(before);
@@ -205,7 +212,7 @@ describe('GET /api/opportunities/top', () => {
   it('ranks approved listings by recent views, offers and bookmarks, at most 12', async () => {
     const extra: number[] = [];
     for (let i = 0; i < 10; i++)
-      extra.push(await createApproved(t.app, owner, admin, { name: `Filler listing ${i}` }));
+      extra.push((await createListing(t.app, owner, { name: `Filler listing ${i}`, approvedBy: admin })).id);
     const viewer = await createUser(t.app);
     for (let i = 0; i < 4; i++) await viewer.client.get(`/api/opportunities/${ids.jeddah}`);
     await t.app.db.update(opportunities).set({ offersCount: 2 }).where(eq(opportunities.id, ids.tech!));

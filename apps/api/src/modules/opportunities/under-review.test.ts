@@ -1,10 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/mail';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildDataRoom, type DataRoom } from '../../test/data-room-fixtures';
-import { validInput } from '../../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser, type CreatedUser } from '../../test/users';
+import { createOffer, createUser, type TestUser } from '../../test/factories';
 
 /**
  * A live listing sent back to review by an edit stays visible, marked pending, to the people already
@@ -13,29 +11,7 @@ import { createUser, type CreatedUser } from '../../test/users';
 
 let t: TestApp;
 let room: DataRoom;
-let offerMaker: CreatedUser;
-let n = 0;
-
-async function makeOffer(user: CreatedUser, id: number) {
-  const email = `offer-${++n}-${Date.now()}@example.test`;
-  expect((await user.client.post(`/api/opportunities/${id}/offers/code`, { email })).statusCode).toBe(200);
-  const [mail] = await t.app.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  const code = /(\d{4})$/.exec(mail!.subject)![1];
-  const res = await user.client.post(`/api/opportunities/${id}/offers`, {
-    name: 'Khalid',
-    phone: '+966 50 123 4567',
-    reasons: { knowRegulations: true },
-    message: 'Interested in the full purchase of the business.',
-    email,
-    code,
-  });
-  expect(res.statusCode).toBe(201);
-}
+let offerMaker: TestUser;
 
 const detail = (client: TestClient) => client.get(`/api/opportunities/${room.id}`);
 
@@ -47,10 +23,14 @@ async function favorites(client: TestClient) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  room = await buildDataRoom(t.app);
+  await seedLookups(t.app);
+});
+// A fresh room per test: one test suspends the listing, which the others must not see.
+beforeEach(async () => {
+  room = await buildDataRoom(t.app, { seed: false });
   offerMaker = await createUser(t.app, { language: 'en' });
   expect((await room.other.client.post(`/api/favorites/${room.id}`)).statusCode).toBe(204);
-  await makeOffer(offerMaker, room.id);
+  await createOffer(t.app, offerMaker, room.id);
   expect((await favorites(room.other.client)).find((c) => c.id === room.id)?.underReview).toBe(false);
   // The owner edits something public: back to review.
   const edited = await room.owner.client.put(
@@ -102,7 +82,7 @@ describe('a listing back under review', () => {
     expect((await room.other.client.post(`/api/favorites/${freshId}`)).statusCode).toBe(404);
     expect((await room.other.client.get(`/api/opportunities/${freshId}`)).statusCode).toBe(404);
 
-    const admin = { id: room.admin.user.id, role: 'admin' as const };
+    const admin = { id: room.admin.id, role: 'admin' as const };
     await t.app.opportunities.changeStatus(room.id, admin, 'approved');
     await t.app.opportunities.changeStatus(room.id, admin, 'suspended', 'Reported by several members.');
     expect((await detail(room.other.client)).statusCode).toBe(404);

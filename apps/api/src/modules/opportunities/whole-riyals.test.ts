@@ -1,14 +1,9 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLogs } from '../../db/schema/content';
-import {
-  createApproved,
-  createUser,
-  seedLookups,
-  validInput,
-  type TestUser,
-} from '../../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 /**
  * Amounts are whole riyals everywhere (API.md "Conventions"): a fraction in any amount, query or body,
@@ -31,7 +26,7 @@ beforeAll(async () => {
   member = await createUser(t.app);
   const admin = await createUser(t.app, { role: 'admin' });
   anonymous = new TestClient(t.app);
-  listingId = await createApproved(t.app, owner, admin);
+  listingId = (await createListing(t.app, owner, { approvedBy: admin })).id;
 });
 afterAll(async () => t.close());
 

@@ -5,9 +5,10 @@ import { errorLogs } from '../../db/schema/content';
 import { jobs } from '../../db/schema/jobs';
 import { mailOutbox } from '../../db/schema/mail';
 import { users } from '../../db/schema/users';
-import { createListing, createUser, seedLookups, type TestUser } from '../../test/opportunity-fixtures';
+import { seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DIGEST_SCHEDULE, MATCH_JOB } from './alerts';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 /**
  * One saved search that cannot be handled (criteria stored before amounts had to be whole, criteria
@@ -65,7 +66,7 @@ async function skippedLogs(searchId: number) {
     .where(like(errorLogs.message, `saved search ${searchId} skipped:%`));
 }
 async function approve(nameAr: string) {
-  const id = await createListing(owner, { nameAr, requiredAmount: 500_000 });
+  const id = (await createListing(t.app, owner, { nameAr, requiredAmount: 500_000 })).id;
   expect((await admin.client.post(`/api/admin/opportunities/${id}/approve`)).statusCode).toBe(200);
   return id;
 }

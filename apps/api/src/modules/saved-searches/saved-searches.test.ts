@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { savedSearches } from '../../db/schema/alerts';
 import { mailOutbox } from '../../db/schema/mail';
 import { users } from '../../db/schema/users';
-import {
-  BUSINESS_TYPE,
-  CITY,
-  createListing,
-  createUser,
-  REGION,
-  seedLookups,
-  type TestUser,
-} from '../../test/opportunity-fixtures';
+import { BUSINESS_TYPE, CITY, REGION, seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let admin: TestUser;
@@ -28,16 +21,25 @@ async function emailOf(user: TestUser) {
   return row!.email;
 }
 async function outboxOf(user: TestUser) {
-  return t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, await emailOf(user))).orderBy(mailOutbox.id);
+  return t.app.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, await emailOf(user)))
+    .orderBy(mailOutbox.id);
 }
-async function save(user: TestUser, query: Record<string, unknown>, frequency = 'instant', name = 'My search') {
+async function save(
+  user: TestUser,
+  query: Record<string, unknown>,
+  frequency = 'instant',
+  name = 'My search',
+) {
   const res = await user.client.post('/api/saved-searches', { name, query, frequency });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: number; newMatches: number };
 }
 /** A listing by `owner` approved by the admin through the API, then the jobs that follow. */
-async function approvedListing(overrides: Parameters<typeof createListing>[1] = {}, by = owner) {
-  const id = await createListing(by, overrides);
+async function approvedListing(overrides: Parameters<typeof createListing>[2] = {}, by = owner) {
+  const id = (await createListing(t.app, by, overrides)).id;
   expect((await admin.client.post(`/api/admin/opportunities/${id}/approve`)).statusCode).toBe(200);
   await t.app.jobs.runDue(later(1000));
   return id;
@@ -49,18 +51,24 @@ async function removeSearchesOf(user: TestUser) {
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://safqa.example' });
   await seedLookups(t.app);
+});
+// Fresh people for every test: searches, mails and bells left by another test would change the counts.
+beforeEach(async () => {
   admin = await createUser(t.app, { role: 'admin' });
   owner = await createUser(t.app);
   buyer = await createUser(t.app);
-  other = await createUser(t.app);
-  await t.app.db.update(users).set({ language: 'en' }).where(eq(users.id, other.id));
+  other = await createUser(t.app, { language: 'en' });
 });
 afterAll(async () => t.close());
 
 describe('saved searches: bad input', () => {
   it.each([
     ['an unknown filter key', { name: 'x', query: { colour: 'red' }, frequency: 'daily' }, 'query.colour'],
-    ['min over max', { name: 'x', query: { minAmount: 500, maxAmount: 100 }, frequency: 'daily' }, 'query.maxAmount'],
+    [
+      'min over max',
+      { name: 'x', query: { minAmount: 500, maxAmount: 100 }, frequency: 'daily' },
+      'query.maxAmount',
+    ],
     ['a frequency not in the list', { name: 'x', query: {}, frequency: 'weekly' }, 'frequency'],
     ['a name over 100 characters', { name: 'ن'.repeat(101), query: {}, frequency: 'off' }, 'name'],
     ['a blank name', { name: '   ', query: {}, frequency: 'off' }, 'name'],
@@ -80,7 +88,11 @@ describe('saved searches: bad input', () => {
       { headers: { 'accept-language': 'en' } },
     );
     expect(res.json().fields['query.maxAmount']).toMatch(/maximum|minimum/i);
-    const anonymous = await new TestClient(t.app).post('/api/saved-searches', { name: 'x', query: {}, frequency: 'off' });
+    const anonymous = await new TestClient(t.app).post('/api/saved-searches', {
+      name: 'x',
+      query: {},
+      frequency: 'off',
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -126,7 +138,11 @@ describe('saved searches: ownership and limits', () => {
     const [row] = await t.app.db.select().from(savedSearches).where(eq(savedSearches.id, mine.id));
     expect(row).toMatchObject({ name: 'مطاعم الرياض', frequency: 'daily' });
 
-    const edited = await buyer.client.put(`/api/saved-searches/${mine.id}`, { name: 'Renamed', query: {}, frequency: 'off' });
+    const edited = await buyer.client.put(`/api/saved-searches/${mine.id}`, {
+      name: 'Renamed',
+      query: {},
+      frequency: 'off',
+    });
     expect(edited.json().data).toMatchObject({ name: 'Renamed', query: {}, frequency: 'off' });
     expect((await buyer.client.delete(`/api/saved-searches/${mine.id}`)).statusCode).toBe(204);
     expect((await buyer.client.delete(`/api/saved-searches/${mine.id}`)).statusCode).toBe(404);
@@ -149,10 +165,20 @@ describe('saved searches: ownership and limits', () => {
 describe('saved searches: alerts', () => {
   it('matches with the rules of search (Arabic variants, amount range, region and city) and emails instant ones at once', async () => {
     await removeSearchesOf(buyer);
-    const variant = await save(buyer, { q: 'الاصاله', regionId: REGION.riyadh }, 'instant', 'الأصالة في الرياض');
+    const variant = await save(
+      buyer,
+      { q: 'الاصاله', regionId: REGION.riyadh },
+      'instant',
+      'الأصالة في الرياض',
+    );
     const range = await save(buyer, { minAmount: 100_000, maxAmount: 400_000 }, 'instant', 'Small deals');
     const city = await save(buyer, { cityId: CITY.jeddah }, 'instant', 'Jeddah');
-    const type = await save(buyer, { businessTypeId: BUSINESS_TYPE.tech, type: 'buy' }, 'instant', 'Tech to buy');
+    const type = await save(
+      buyer,
+      { businessTypeId: BUSINESS_TYPE.tech, type: 'buy' },
+      'instant',
+      'Tech to buy',
+    );
 
     const id = await approvedListing({
       nameAr: 'مطعم الأصالة',
@@ -165,7 +191,9 @@ describe('saved searches: alerts', () => {
     const mails = (await outboxOf(buyer)).filter((m) => m.headers?.['List-Unsubscribe']);
     expect(mails).toHaveLength(2);
     const bySearch = Object.fromEntries(
-      (await buyer.client.get('/api/saved-searches')).json().data.map((s: { id: number; newMatches: number }) => [s.id, s.newMatches]),
+      (await buyer.client.get('/api/saved-searches'))
+        .json()
+        .data.map((s: { id: number; newMatches: number }) => [s.id, s.newMatches]),
     );
     expect(bySearch).toEqual({ [variant.id]: 1, [range.id]: 1, [city.id]: 0, [type.id]: 0 });
 
@@ -176,14 +204,20 @@ describe('saved searches: alerts', () => {
     expect(alert.text).toMatch(/250,000/); // the amount, in the Latin digits the site writes
     expect(alert.text).not.toMatch(/[٠-٩]/u);
     expect(alert.headers).toEqual({
-      'List-Unsubscribe': expect.stringMatching(/^<https:\/\/safqa\.example\/api\/saved-searches\/unsubscribe\?token=[^>]+>$/),
+      'List-Unsubscribe': expect.stringMatching(
+        /^<https:\/\/safqa\.example\/api\/saved-searches\/unsubscribe\?token=[^>]+>$/,
+      ),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
 
     // The bell has it too, linking to the listing.
     const bell = (await buyer.client.get('/api/notifications')).json();
     expect(bell.unreadCount).toBe(2);
-    expect(bell.data[0]).toMatchObject({ type: 'saved_search_match', link: `/opportunities/${id}`, readAt: null });
+    expect(bell.data[0]).toMatchObject({
+      type: 'saved_search_match',
+      link: `/opportunities/${id}`,
+      readAt: null,
+    });
   });
 
   it('never sends a listing twice to one search, and never a listing to its own owner', async () => {
@@ -196,7 +230,13 @@ describe('saved searches: alerts', () => {
     expect((await outboxOf(owner)).filter((m) => m.headers?.['List-Unsubscribe'])).toHaveLength(0);
 
     // Suspended and reinstated: approved again, matched again, but not sent again.
-    expect((await admin.client.post(`/api/admin/opportunities/${id}/suspend`, { reason: 'Checking the papers again' })).statusCode).toBe(200);
+    expect(
+      (
+        await admin.client.post(`/api/admin/opportunities/${id}/suspend`, {
+          reason: 'Checking the papers again',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await admin.client.post(`/api/admin/opportunities/${id}/reinstate`)).statusCode).toBe(200);
     await t.app.jobs.runDue(later(1000));
     await t.app.jobs.runDue(later(1000));
@@ -209,7 +249,9 @@ describe('saved searches: alerts', () => {
     const sentBefore = (await outboxOf(other)).length;
     await approvedListing({ nameAr: 'صيدلية الشفاء', name: 'Shifa pharmacy' });
     await approvedListing({ nameAr: 'صيدلية النور', name: 'Noor pharmacy' });
-    const bell = (await other.client.get('/api/notifications', { headers: { 'accept-language': 'en' } })).json();
+    const bell = (
+      await other.client.get('/api/notifications', { headers: { 'accept-language': 'en' } })
+    ).json();
     expect(bell.data.slice(0, 2).map((n: { title: string; body: string }) => [n.title, n.body])).toEqual([
       ['New listing for “Pharmacies”', 'Noor pharmacy'],
       ['New listing for “Pharmacies”', 'Shifa pharmacy'],
@@ -246,15 +288,24 @@ describe('saved searches: alerts', () => {
     await approvedListing({ nameAr: 'مغسلة سيارات', name: 'Car wash' });
     expect((await outboxOf(buyer)).length).toBe(before);
     expect((await buyer.client.get('/api/notifications')).json().unreadCount).toBe(bellBefore);
-    expect((await buyer.client.get('/api/saved-searches')).json().data[0]).toMatchObject({ id: off.id, newMatches: 1 });
+    expect((await buyer.client.get('/api/saved-searches')).json().data[0]).toMatchObject({
+      id: off.id,
+      newMatches: 1,
+    });
 
-    const settings = { email: { offers: true, chat: true, moderation: true, savedSearches: false, accessRequests: true } };
-    expect((await buyer.client.put('/api/users/me/notification-settings', settings)).json()).toEqual(settings);
+    const settings = {
+      email: { offers: true, chat: true, moderation: true, savedSearches: false, accessRequests: true },
+    };
+    expect((await buyer.client.put('/api/users/me/notification-settings', settings)).json()).toEqual(
+      settings,
+    );
     await save(buyer, { q: 'مغسلة' }, 'instant');
     await approvedListing({ nameAr: 'مغسلة ملابس', name: 'Laundry' });
     expect((await outboxOf(buyer)).length).toBe(before);
     expect((await buyer.client.get('/api/notifications')).json().unreadCount).toBe(bellBefore + 1);
-    await buyer.client.put('/api/users/me/notification-settings', { email: { ...settings.email, savedSearches: true } });
+    await buyer.client.put('/api/users/me/notification-settings', {
+      email: { ...settings.email, savedSearches: true },
+    });
   });
 });
 
@@ -282,11 +333,16 @@ describe('GET and POST /api/saved-searches/unsubscribe', () => {
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.json().message).toMatch(/off/);
     const rows = Object.fromEntries(
-      (await buyer.client.get('/api/saved-searches')).json().data.map((s: { id: number; frequency: string }) => [s.id, s.frequency]),
+      (await buyer.client.get('/api/saved-searches'))
+        .json()
+        .data.map((s: { id: number; frequency: string }) => [s.id, s.frequency]),
     );
     expect(rows).toEqual({ [first.id]: 'off', [second.id]: 'daily' });
 
-    const again = await t.app.inject({ method: 'GET', url: `/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}` });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
     expect(again.statusCode).toBe(200);
   });
 
@@ -294,17 +350,26 @@ describe('GET and POST /api/saved-searches/unsubscribe', () => {
     const search = await save(buyer, { q: 'ورد' }, 'instant', 'Flowers');
     const forged = `${search.id}.${'A'.repeat(43)}`;
     for (const token of [forged, 'abc', `${search.id}`, `99999999999.${'A'.repeat(43)}`]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('TOKEN_INVALID');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/saved-searches/unsubscribe' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/saved-searches/unsubscribe' })).statusCode).toBe(
+      400,
+    );
     const [row] = await t.app.db.select().from(savedSearches).where(eq(savedSearches.id, search.id));
     expect(row!.frequency).toBe('instant');
 
     await approvedListing({ nameAr: 'ورد الربيع', name: 'Spring flowers' });
     const token = await tokenFromAlert(buyer);
-    const asBearer = await t.app.inject({ method: 'GET', url: '/api/saved-searches', headers: { authorization: `Bearer ${token}` } });
+    const asBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/saved-searches',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(asBearer.statusCode).toBe(401);
   });
 });

@@ -1,14 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createApproved,
-  createListing,
-  createUser,
-  seedLookups,
-  validInput,
-  type TestUser,
-} from '../../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let owner: TestUser;
@@ -21,8 +15,8 @@ beforeAll(async () => {
   await seedLookups(t.app);
   owner = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
-  approvedId = await createApproved(t.app, owner, admin);
-  pendingId = await createListing(owner);
+  approvedId = (await createListing(t.app, owner, { approvedBy: admin })).id;
+  pendingId = (await createListing(t.app, owner)).id;
 });
 afterAll(async () => t?.close());
 
@@ -66,10 +60,13 @@ describe('GET /og/opportunities/{id}.png', () => {
   });
 
   it('draws hostile text as text', async () => {
-    const id = await createApproved(t.app, owner, admin, {
-      name: '</svg><script>alert(1)</script> "quoted" & more',
-      nameAr: 'متجر \u202Egnp.exe <img src=x onerror=alert(2)>',
-    });
+    const id = (
+      await createListing(t.app, owner, {
+        name: '</svg><script>alert(1)</script> "quoted" & more',
+        nameAr: 'متجر \u202Egnp.exe <img src=x onerror=alert(2)>',
+        approvedBy: admin,
+      })
+    ).id;
     const res = await get(`/og/opportunities/${id}.png`);
     expect(res.statusCode).toBe(200);
     expect((await sharp(res.rawPayload).metadata()).width).toBe(1200);

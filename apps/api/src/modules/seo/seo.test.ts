@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createApproved,
-  createListing,
-  createUser,
-  seedLookups,
-  type TestUser,
-} from '../../test/opportunity-fixtures';
+import { seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sitemapLimits } from './routes';
 import { escapeXml } from './sitemap';
+import { createListing, createUser, type TestUser } from '../../test/factories';
 
 const PUBLIC_URL = 'https://safqa.example';
 let t: TestApp;
@@ -22,8 +17,8 @@ beforeAll(async () => {
   await seedLookups(t.app);
   owner = await createUser(t.app);
   admin = await createUser(t.app, { role: 'admin' });
-  approvedId = await createApproved(t.app, owner, admin);
-  pendingId = await createListing(owner);
+  approvedId = (await createListing(t.app, owner, { approvedBy: admin })).id;
+  pendingId = (await createListing(t.app, owner)).id;
 });
 afterAll(async () => {
   sitemapLimits.maxUrls = 50_000;
@@ -66,7 +61,7 @@ describe('GET /sitemap.xml', () => {
   });
 
   it('drops a listing as soon as it is suspended, and adds one as soon as it is approved', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     expect((await get('/sitemap.xml')).body).toContain(`/opportunities/${id}</loc>`);
     await t.app.opportunities.changeStatus(id, { id: admin.id, role: 'admin' }, 'suspended');
     expect((await get('/sitemap.xml')).body).not.toContain(`/opportunities/${id}</loc>`);
@@ -76,7 +71,7 @@ describe('GET /sitemap.xml', () => {
 
   it('becomes an index of files past the URL limit, each file within it, together listing everything', async () => {
     const extra = [];
-    for (let i = 0; i < 4; i++) extra.push(await createApproved(t.app, owner, admin));
+    for (let i = 0; i < 4; i++) extra.push((await createListing(t.app, owner, { approvedBy: admin })).id);
     sitemapLimits.maxUrls = 5;
     // A change of what is public forgets the built files.
     t.app.opportunities.invalidatePublic();

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobSchedules } from '../../db/schema/jobs';
 import { uploads } from '../../db/schema/uploads';
 import { multipart, pdfDocument, pngImage } from '../../test/file-fixtures';
-import { createUser, seedLookups, validInput, type TestUser } from '../../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/factories';
 
 /**
  * The daily cleanup (issue 10): uploads no listing has used for 24 hours are deleted with their

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compoundFile, multipart, officeDocument, pdfDocument, zipArchive } from '../../test/file-fixtures';
-import { createUser, type TestUser } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { createFileSigner } from './signed-url';
+import { createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let user: TestUser;

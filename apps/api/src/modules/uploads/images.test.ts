@@ -4,8 +4,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegWithExif, multipart, pngImage, webpImage } from '../../test/file-fixtures';
-import { createUser, type TestUser } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let user: TestUser;

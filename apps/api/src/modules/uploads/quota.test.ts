@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@safqa/shared/error-messages';
 import { uploads } from '../../db/schema/uploads';
 import { multipart, pdfDocument, pngImage } from '../../test/file-fixtures';
-import { createUser, seedLookups, validInput, type TestUser } from '../../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/factories';
 
 /**
  * The upload quota per user (issue 20): at most `pendingFiles` uploads that no listing holds yet, and

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema/uploads';
 import type { Visibility } from '../../storage/storage';
 import { multipart, pdfDocument, pngImage } from '../../test/file-fixtures';
-import { createUser, seedLookups, validInput, type TestUser } from '../../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../../test/opportunity-fixtures';
 import { startS3Server, type S3TestServer } from '../../test/s3-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sweepStoredFiles } from './cleanup';
+import { createUser, type TestUser } from '../../test/factories';
 
 /**
  * The daily cleanup also walks the files (issue 20): a file of the upload folders older than a day

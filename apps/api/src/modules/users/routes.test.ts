@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser, mailsTo, signIn, TEST_PASSWORD } from '../../test/users';
+import { mailsTo, signIn } from '../../test/users';
 import { businessTypes } from '../../db/schema/lookups';
 import { advisorProfiles, users } from '../../db/schema/users';
 import { ensureAdmin } from './service';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
 
 let t: TestApp;
 let typeIds: number[];
@@ -23,7 +24,8 @@ afterAll(async () => t.close());
 
 describe('GET /api/users/me', () => {
   it('answers the User of API.md', async () => {
-    const { user, client } = await createUser(t.app, { phoneNumber: '966551234567', language: 'en' });
+    const user = await createUser(t.app, { phoneNumber: '966551234567', language: 'en' });
+    const { client } = user;
     const res = await client.get('/api/users/me');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -63,7 +65,8 @@ describe('PATCH /api/users/me', () => {
   });
 
   it('turns the advisor option on and off, answering business types in lookup order', async () => {
-    const { client, user } = await createUser(t.app);
+    const user = await createUser(t.app);
+    const { client } = user;
     const on = await client.patch('/api/users/me', {
       isAdvisor: true,
       bio: 'خبرة في تقييم المشاريع',
@@ -116,7 +119,8 @@ describe('PATCH /api/users/me', () => {
   });
 
   it('refuses role, email and unknown fields (mass assignment) and changes nothing', async () => {
-    const { client, user } = await createUser(t.app);
+    const user = await createUser(t.app);
+    const { client } = user;
     for (const body of [
       { role: 'admin' },
       { email: 'x@example.com' },
@@ -133,7 +137,7 @@ describe('PATCH /api/users/me', () => {
 
 describe('POST /api/users/me/password', () => {
   it('needs the current password, keeps this session and ends the others', async () => {
-    const { user } = await createUser(t.app);
+    const user = await createUser(t.app);
     const here = await signIn(t.app, user.email);
     const elsewhere = await signIn(t.app, user.email);
     const wrong = await here.client.post('/api/users/me/password', {
@@ -179,7 +183,7 @@ describe('ensureAdmin (npm run admin:create)', () => {
     expect(created.user.emailVerifiedAt).not.toBeNull();
     await signIn(t.app, 'boss@example.com', 'Adm1n!Pass');
 
-    const { user } = await createUser(t.app, { verified: false });
+    const user = await createUser(t.app, { verified: false });
     const promoted = await ensureAdmin(t.app.db, { email: user.email, password: 'Adm1n!Pass2' });
     expect(promoted).toMatchObject({ created: false, user: { id: user.id, role: 'admin' } });
     const login = await signIn(t.app, user.email, 'Adm1n!Pass2');

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
-import {
-  createApproved,
-  createListing,
-  createUser,
-  seedLookups,
-  validInput,
-  type TestUser,
-} from '../../../test/opportunity-fixtures';
+import { seedLookups, validInput } from '../../../test/opportunity-fixtures';
 import { createTestApp, openTestDatabase, TestClient, type TestApp } from '../../../test/test-app';
+import { createListing, createUser, type TestUser } from '../../../test/factories';
 
 /**
  * The teaser is rendered once per listing version and kept (teaser-routes.ts): ETag and 304, shared
@@ -52,7 +46,7 @@ async function eventually(check: () => Promise<void>, timeoutMs = 3000) {
 
 describe('the cached teaser', () => {
   it('answers one ETag for the same listing, and 304 to a client that has it', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const first = await teaser(t, id);
     const second = await teaser(t, id);
     expect(first.statusCode).toBe(200);
@@ -69,7 +63,7 @@ describe('the cached teaser', () => {
   });
 
   it('never lets a hidden listing teaser out: its owner gets it private, others 404 even once it is cached', async () => {
-    const id = await createListing(owner);
+    const id = (await createListing(t.app, owner)).id;
     const own = await owner.client.get(`/api/opportunities/${id}/teaser.pdf`);
     expect(own.statusCode).toBe(200);
     expect(own.headers['cache-control']).toBe('private, no-store');
@@ -78,7 +72,7 @@ describe('the cached teaser', () => {
   });
 
   it('shows an edit, a suspension and an approval on the next request, here and in another app', async () => {
-    const id = await createApproved(t.app, owner, admin);
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
     const before = String((await teaser(t, id)).headers.etag);
     expect((await teaser(other, id)).statusCode).toBe(200);
 

@@ -4,15 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createApproved,
-  createListing,
-  createUser,
-  seedLookups,
-  type TestUser,
-} from '../../../test/opportunity-fixtures';
+import { seedLookups } from '../../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../../test/test-app';
 import { teaserFileName } from './teaser-routes';
+import { createListing, createUser, type TestUser } from '../../../test/factories';
 
 const run = promisify(execFile);
 
@@ -47,13 +42,16 @@ afterAll(async () => t.close());
 
 describe('GET /api/opportunities/{id}/teaser.pdf', () => {
   it('is a one-page PDF whose Arabic name reads in logical order, with the English name and public facts only', async () => {
-    const id = await createApproved(t.app, owner, admin, {
-      nameAr: 'مطعم صيادين الكورنيش للمأكولات البحرية',
-      name: 'Corniche Fishermen Seafood Restaurant',
-      requiredAmount: 2_800_000,
-      offeredPercentage: 100,
-      yearlySales: 7_654_321,
-    });
+    const id = (
+      await createListing(t.app, owner, {
+        nameAr: 'مطعم صيادين الكورنيش للمأكولات البحرية',
+        name: 'Corniche Fishermen Seafood Restaurant',
+        requiredAmount: 2_800_000,
+        offeredPercentage: 100,
+        yearlySales: 7_654_321,
+        approvedBy: admin,
+      })
+    ).id;
     const res = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`, {
       headers: { 'accept-language': 'en' },
     });
@@ -77,10 +75,13 @@ describe('GET /api/opportunities/{id}/teaser.pdf', () => {
   });
 
   it('names the download in Arabic for an Arabic reader (RFC 5987), with the English slug as the ASCII fallback', async () => {
-    const id = await createApproved(t.app, owner, admin, {
-      nameAr: 'مقهى «الجبل»: ضباب/أبها',
-      name: 'Dabab Mountain Cafe',
-    });
+    const id = (
+      await createListing(t.app, owner, {
+        nameAr: 'مقهى «الجبل»: ضباب/أبها',
+        name: 'Dabab Mountain Cafe',
+        approvedBy: admin,
+      })
+    ).id;
     const arabic = `صفقة-مقهى-«الجبل»-ضباب-أبها-${id}.pdf`;
     for (const headers of [{ 'accept-language': 'ar' }, {}]) {
       const res = await anonymous.get(`/api/opportunities/${id}/teaser.pdf`, { headers });
@@ -102,16 +103,19 @@ describe('GET /api/opportunities/{id}/teaser.pdf', () => {
   });
 
   it('keeps the letters of ligatures (lam-alef, the name of God) and dotted letters apart and in order', async () => {
-    const id = await createApproved(t.app, owner, admin, {
-      nameAr: 'مؤسسة عبد الله لا خلاف للتجارة',
-      name: 'Abdullah Trading',
-    });
+    const id = (
+      await createListing(t.app, owner, {
+        nameAr: 'مؤسسة عبد الله لا خلاف للتجارة',
+        name: 'Abdullah Trading',
+        approvedBy: admin,
+      })
+    ).id;
     const text = await pdfText((await anonymous.get(`/api/opportunities/${id}/teaser.pdf`)).rawPayload);
     expect(text).toContain('مؤسسة عبد الله لا خلاف للتجارة');
   });
 
   it('answers 404 for a pending listing unless the caller is its owner', async () => {
-    const id = await createListing(owner);
+    const id = (await createListing(t.app, owner)).id;
     expect((await anonymous.get(`/api/opportunities/${id}/teaser.pdf`)).statusCode).toBe(404);
     expect((await other.client.get(`/api/opportunities/${id}/teaser.pdf`)).statusCode).toBe(404);
     const mine = await owner.client.get(`/api/opportunities/${id}/teaser.pdf`);
