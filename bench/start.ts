@@ -54,7 +54,10 @@ async function measure(build: 'source' | 'compiled') {
 const build = spawnSync('npm', ['run', 'build', '-w', '@safqa/api'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const results: Record<'source' | 'compiled', Awaited<ReturnType<typeof measure>>[]> = { source: [], compiled: [] };
+const results: Record<'source' | 'compiled', Awaited<ReturnType<typeof measure>>[]> = {
+  source: [],
+  compiled: [],
+};
 for (let i = 0; i < runs; i++) {
   // Alternate, so a machine that gets busier during the run does not favour one side.
   results.source.push(await measure('source'));

@@ -19,7 +19,9 @@ function plural(language: Language, key: string, count: number): string {
 }
 
 async function waitForAppReady(page: Page) {
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), null, { timeout: 20_000 });
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), null, {
+    timeout: 20_000,
+  });
 }
 
 /** The owner's listing, created through the API (pending review). */
@@ -72,7 +74,11 @@ for (const language of ['ar', 'en'] as const) {
       expect(target).toBe('/search?q=bakery&regionId=2&sort=newest&page=1');
     });
 
-    test('save a search, get the alert by email and on the bell, open it, unsubscribe', async ({ browser, request, baseURL }) => {
+    test('save a search, get the alert by email and on the bell, open it, unsubscribe', async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
       const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       const buyer = await registerOwner(request, `alerts-buyer-${language}`, `buyer ${stamp}`);
       const owner = await registerOwner(request, `alerts-owner-${language}`, `owner ${stamp}`);
@@ -81,12 +87,16 @@ for (const language of ['ar', 'en'] as const) {
       const searchName = language === 'ar' ? `مخابز الرياض ${stamp}` : `Riyadh bakeries ${stamp}`;
 
       await test.step('save the search from /search', async () => {
-        const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/chat/stream');
+        const stream = page.waitForResponse(
+          (response) => new URL(response.url()).pathname === '/api/chat/stream',
+        );
         await page.goto(`/search?q=${stamp}&regionId=1&sort=newest&page=1`);
         await waitForAppReady(page);
         expect((await stream).status()).toBe(200);
         await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
-        const bell = page.getByRole('button', { name: plural(language, 'common.nav.notificationsUnread', 0) });
+        const bell = page.getByRole('button', {
+          name: plural(language, 'common.nav.notificationsUnread', 0),
+        });
         await expect(bell).toBeVisible();
 
         await page.getByRole('button', { name: t('saved-searches.save') }).click();
@@ -98,7 +108,9 @@ for (const language of ['ar', 'en'] as const) {
         await dialog.getByRole('button', { name: t('saved-searches.submit') }).click();
         await expect(name).toHaveAttribute('aria-invalid', 'true');
         await name.fill(searchName);
-        await expect(dialog.getByRole('radio', { name: t('saved-searches.frequencies.instant') })).toBeChecked();
+        await expect(
+          dialog.getByRole('radio', { name: t('saved-searches.frequencies.instant') }),
+        ).toBeChecked();
         await expectNoA11yViolations(page);
         await dialog.getByRole('button', { name: t('saved-searches.submit') }).click();
         await expect(dialog).toBeHidden();
@@ -128,9 +140,13 @@ for (const language of ['ar', 'en'] as const) {
       });
 
       await test.step('the bell rises without a reload, and its notification opens the listing', async () => {
-        const bell = page.getByRole('button', { name: plural(language, 'common.nav.notificationsUnread', 1) });
+        const bell = page.getByRole('button', {
+          name: plural(language, 'common.nav.notificationsUnread', 1),
+        });
         await expect(bell).toBeVisible({ timeout: 15_000 });
-        const same = await page.evaluate(() => (window as { e2eSameDocument?: boolean }).e2eSameDocument === true);
+        const same = await page.evaluate(
+          () => (window as { e2eSameDocument?: boolean }).e2eSameDocument === true,
+        );
         expect(same, 'the page was not reloaded').toBe(true);
         await bell.click();
         const panel = page.getByRole('dialog');
@@ -139,7 +155,9 @@ for (const language of ['ar', 'en'] as const) {
         await panel.getByRole('link', { name: new RegExp(listing.title) }).click();
         await expect(page).toHaveURL(new RegExp(`/opportunities/${listing.id}$`));
         await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
-        await expect(page.getByRole('button', { name: plural(language, 'common.nav.notificationsUnread', 0) })).toBeVisible();
+        await expect(
+          page.getByRole('button', { name: plural(language, 'common.nav.notificationsUnread', 0) }),
+        ).toBeVisible();
       });
 
       await test.step('the profile lists the search with its new match', async () => {
@@ -148,7 +166,10 @@ for (const language of ['ar', 'en'] as const) {
         const row = page.getByTestId('saved-search').filter({ hasText: searchName });
         await expect(row).toBeVisible();
         await expect(row.getByTestId('new-matches')).toHaveText(
-          text(language, `saved-searches.newMatches_${new Intl.PluralRules(language).select(1)}`).replace('{{formatted}}', '1'),
+          text(language, `saved-searches.newMatches_${new Intl.PluralRules(language).select(1)}`).replace(
+            '{{formatted}}',
+            '1',
+          ),
         );
         await expectNoA11yViolations(page);
         await page.goto('/profile?tab=notifications');
@@ -164,9 +185,13 @@ for (const language of ['ar', 'en'] as const) {
         contexts.push(visitor);
         const visitorPage = await visitor.newPage();
         await visitorPage.goto(link);
-        await expect(visitorPage.getByText(t('saved-searches.unsubscribe.done'), { exact: true })).toBeVisible();
+        await expect(
+          visitorPage.getByText(t('saved-searches.unsubscribe.done'), { exact: true }),
+        ).toBeVisible();
         await expectNoA11yViolations(visitorPage);
-        const list = await request.get('/api/saved-searches', { headers: { authorization: `Bearer ${buyer.session.accessToken}` } });
+        const list = await request.get('/api/saved-searches', {
+          headers: { authorization: `Bearer ${buyer.session.accessToken}` },
+        });
         const searches = (await list.json()) as { data: Array<{ name: string; frequency: string }> };
         expect(searches.data.find((s) => s.name === searchName)?.frequency).toBe('off');
       });

@@ -90,13 +90,11 @@ for (const language of ['ar', 'en'] as const) {
         const room = page.getByRole('region', { name: t('data-room.owner.title') });
         const documents = room.getByRole('region', { name: t('data-room.confidential.title') });
         await expect(documents.getByText(t('data-room.confidential.empty'))).toBeVisible();
-        await documents
-          .getByLabel(t('data-room.confidential.file'), { exact: true })
-          .setInputFiles({
-            name: 'payroll.pdf',
-            mimeType: 'application/pdf',
-            buffer: pdf('Payroll 2025 confidential'),
-          });
+        await documents.getByLabel(t('data-room.confidential.file'), { exact: true }).setInputFiles({
+          name: 'payroll.pdf',
+          mimeType: 'application/pdf',
+          buffer: pdf('Payroll 2025 confidential'),
+        });
         const name = language === 'ar' ? 'كشف الرواتب 2025' : 'Payroll 2025';
         await documents.getByLabel(t('data-room.confidential.name'), { exact: true }).fill(name);
         await documents.getByRole('button', { name: t('data-room.confidential.add'), exact: true }).click();

@@ -4,7 +4,15 @@ import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
 import { expect, test, waitForApp, type Language } from '../support/fixtures';
 import { text } from '../support/locales';
-import { login, pdf, post, publishListing, registerOwner, signedIn, type Session } from './opportunities-support';
+import {
+  login,
+  pdf,
+  post,
+  publishListing,
+  registerOwner,
+  signedIn,
+  type Session,
+} from './opportunities-support';
 
 /**
  * The data room end to end, in Arabic and in English, with two browsers: the owner marks a PDF
@@ -79,10 +87,18 @@ for (const language of ['ar', 'en'] as const) {
       await Promise.all(contexts.splice(0).map((context) => context.close()));
     });
 
-    test('confidential PDF: marked by the owner, requested, approved, downloaded, logged', async ({ browser, request, baseURL }) => {
+    test('confidential PDF: marked by the owner, requested, approved, downloaded, logged', async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
       const cast = await setUp(request, language);
-      const ownerSide = await signedIn(browser, baseURL!, cast.owner.session, language, { acceptDownloads: true });
-      const investorSide = await signedIn(browser, baseURL!, cast.investor.session, language, { acceptDownloads: true });
+      const ownerSide = await signedIn(browser, baseURL!, cast.owner.session, language, {
+        acceptDownloads: true,
+      });
+      const investorSide = await signedIn(browser, baseURL!, cast.investor.session, language, {
+        acceptDownloads: true,
+      });
       contexts.push(ownerSide.context, investorSide.context);
       const ownerPage = ownerSide.page;
       const investorPage = investorSide.page;
@@ -97,24 +113,39 @@ for (const language of ['ar', 'en'] as const) {
         // Every step is filled already: four times "next" reaches the documents.
         for (const step of ['location', 'operationDetails', 'financialInfo', 'documents']) {
           await ownerPage.getByRole('button', { name: t('opportunities.wizard.next'), exact: true }).click();
-          await expect(ownerPage.getByRole('heading', { level: 2, name: t(`opportunities.wizard.steps.${step}`) })).toBeVisible();
+          await expect(
+            ownerPage.getByRole('heading', { level: 2, name: t(`opportunities.wizard.steps.${step}`) }),
+          ).toBeVisible();
         }
-        await ownerPage
-          .locator('[data-dropzone="documents"] input[type=file]')
-          .setInputFiles({ name: DOC_NAME, mimeType: 'application/pdf', buffer: pdf('Payroll 2025 confidential') });
-        const confidential = ownerPage.getByRole('checkbox', { name: `${t('opportunities.wizard.confidential')} ${DOC_NAME}` });
+        await ownerPage.locator('[data-dropzone="documents"] input[type=file]').setInputFiles({
+          name: DOC_NAME,
+          mimeType: 'application/pdf',
+          buffer: pdf('Payroll 2025 confidential'),
+        });
+        const confidential = ownerPage.getByRole('checkbox', {
+          name: `${t('opportunities.wizard.confidential')} ${DOC_NAME}`,
+        });
         await expect(confidential).not.toBeChecked();
         await confidential.check();
         await expect(ownerPage.getByText(t('opportunities.wizard.confidentialHint'))).toBeVisible();
         await expectNoA11yViolations(ownerPage);
         await ownerPage.getByRole('button', { name: t('opportunities.wizard.next'), exact: true }).click();
         await ownerPage.getByRole('button', { name: t('opportunities.wizard.next'), exact: true }).click();
-        await expect(ownerPage.getByText(`${DOC_NAME} (${t('opportunities.wizard.confidential')})`)).toBeVisible();
-        await ownerPage.getByRole('button', { name: t('opportunities.wizard.submitEdit'), exact: true }).click();
+        await expect(
+          ownerPage.getByText(`${DOC_NAME} (${t('opportunities.wizard.confidential')})`),
+        ).toBeVisible();
+        await ownerPage
+          .getByRole('button', { name: t('opportunities.wizard.submitEdit'), exact: true })
+          .click();
         await ownerPage.getByRole('button', { name: t('opportunities.wizard.confirm'), exact: true }).click();
         await expect(ownerPage).toHaveURL(new RegExp(`/opportunities/${cast.opportunityId}$`));
         // The edit sent it back to review; the admin approves it again.
-        const approved = await post(request, `/api/admin/opportunities/${cast.opportunityId}/approve`, {}, cast.adminToken);
+        const approved = await post(
+          request,
+          `/api/admin/opportunities/${cast.opportunityId}/approve`,
+          {},
+          cast.adminToken,
+        );
         expect(approved.status(), 'approve the edit').toBe(200);
       });
 
@@ -131,9 +162,17 @@ for (const language of ['ar', 'en'] as const) {
         // Too short and the undertaking not accepted: both refused in the browser, in the UI language.
         await form.getByLabel(t('data-room.form.message'), { exact: true }).fill('short');
         await form.getByRole('button', { name: t('data-room.form.submit'), exact: true }).click();
-        await expect(form.getByText(language === 'ar' ? 'الرسالة يجب ألا تقل عن 10 أحرف' : 'Message must be at least 10 characters')).toBeVisible();
         await expect(
-          form.getByText(language === 'ar' ? 'يجب الموافقة على تعهد السرية' : 'You must accept the confidentiality undertaking'),
+          form.getByText(
+            language === 'ar' ? 'الرسالة يجب ألا تقل عن 10 أحرف' : 'Message must be at least 10 characters',
+          ),
+        ).toBeVisible();
+        await expect(
+          form.getByText(
+            language === 'ar'
+              ? 'يجب الموافقة على تعهد السرية'
+              : 'You must accept the confidentiality undertaking',
+          ),
         ).toBeVisible();
         await expectNoA11yViolations(investorPage);
         await form.getByLabel(t('data-room.form.message'), { exact: true }).fill(message);
@@ -152,22 +191,30 @@ for (const language of ['ar', 'en'] as const) {
         await expect(item.getByText(t('data-room.status.pending'), { exact: true })).toBeVisible();
         await expect(room.getByText(t('data-room.downloads.empty'))).toBeVisible();
         await expectNoA11yViolations(ownerPage);
-        await item.getByRole('button', { name: `${t('data-room.owner.approve')}: ${cast.investor.username}` }).click();
+        await item
+          .getByRole('button', { name: `${t('data-room.owner.approve')}: ${cast.investor.username}` })
+          .click();
         await expect(item.getByText(t('data-room.status.approved'), { exact: true })).toBeVisible();
-        await expect(item.getByRole('button', { name: `${t('data-room.owner.revoke')}: ${cast.investor.username}` })).toBeVisible();
+        await expect(
+          item.getByRole('button', { name: `${t('data-room.owner.revoke')}: ${cast.investor.username}` }),
+        ).toBeVisible();
       });
 
       await test.step('the investor sees the approval in the profile tab and downloads the PDF', async () => {
         await open(investorPage, '/profile?tab=access-requests');
         const made = investorPage.getByRole('region', { name: t('data-room.tab.made') });
-        const row = made.getByRole('listitem').filter({ has: investorPage.getByRole('link', { name: cast.title }) });
+        const row = made
+          .getByRole('listitem')
+          .filter({ has: investorPage.getByRole('link', { name: cast.title }) });
         await expect(row.getByText(t('data-room.status.approved'), { exact: true })).toBeVisible();
         await expectNoA11yViolations(investorPage);
 
         await open(investorPage, `/opportunities/${cast.opportunityId}`);
         const room = investorPage.getByRole('region', { name: t('data-room.panel.title') });
         await expect(room.getByText(t('data-room.panel.approved'))).toBeVisible();
-        const link = investorPage.getByRole('link', { name: t('opportunities.detail.download').replace('{{name}}', DOC_NAME) });
+        const link = investorPage.getByRole('link', {
+          name: t('opportunities.detail.download').replace('{{name}}', DOC_NAME),
+        });
         const downloading = investorPage.waitForEvent('download');
         await link.click();
         const download = await downloading;
@@ -187,7 +234,11 @@ for (const language of ['ar', 'en'] as const) {
         const received = ownerPage.getByRole('region', { name: t('data-room.tab.received') });
         const row = received.getByRole('listitem').filter({ hasText: cast.investor.username });
         await expect(row.getByText(t('data-room.status.approved'), { exact: true })).toBeVisible();
-        await expect(ownerPage.getByRole('region', { name: t('data-room.tab.made') }).getByText(t('data-room.tab.madeEmpty'))).toBeVisible();
+        await expect(
+          ownerPage
+            .getByRole('region', { name: t('data-room.tab.made') })
+            .getByText(t('data-room.tab.madeEmpty')),
+        ).toBeVisible();
         await expectNoA11yViolations(ownerPage);
       });
     });

@@ -58,7 +58,12 @@ async function setUp(request: APIRequestContext, language: Language): Promise<Ca
   };
 }
 
-async function browse(browser: Browser, contexts: BrowserContext[], session: Session | null, language: Language) {
+async function browse(
+  browser: Browser,
+  contexts: BrowserContext[],
+  session: Session | null,
+  language: Language,
+) {
   const context = await browser.newContext();
   contexts.push(context);
   await useSession(context, session, language);
@@ -92,10 +97,14 @@ for (const language of ['ar', 'en'] as const) {
     /** Opens the listing's insights in "My opportunities" and answers the panel. */
     async function openInsights(page: Page, cast: Cast) {
       await page.goto('/profile?tab=my-opportunities');
-      const toggle = page.getByRole('button', { name: t('insights.panel.openNamed').replace('{{name}}', cast.title) });
+      const toggle = page.getByRole('button', {
+        name: t('insights.panel.openNamed').replace('{{name}}', cast.title),
+      });
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      const panel = page.getByRole('region', { name: t('insights.panel.openNamed').replace('{{name}}', cast.title) });
+      const panel = page.getByRole('region', {
+        name: t('insights.panel.openNamed').replace('{{name}}', cast.title),
+      });
       await expect(panel.getByTestId('insight-views')).toBeVisible();
       return panel;
     }
@@ -132,7 +141,9 @@ for (const language of ['ar', 'en'] as const) {
 
       panel = await openInsights(owner, cast);
       await expect(panel.getByTestId('insight-views')).toHaveText(`${t('insights.totals.views')}2`);
-      await expect(panel.getByTestId('insight-uniqueViewers')).toHaveText(`${t('insights.totals.uniqueViewers')}2`);
+      await expect(panel.getByTestId('insight-uniqueViewers')).toHaveText(
+        `${t('insights.totals.uniqueViewers')}2`,
+      );
       // The chart (drawn for sighted users) and its table alternative.
       await expect(panel.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
       await expect(panel.getByRole('table')).toBeAttached();
@@ -160,8 +171,12 @@ for (const language of ['ar', 'en'] as const) {
       await owner.getByLabel(o('fields.nameAr')).fill('مخبز تجربة التقييم');
       await owner.getByLabel(o('fields.name')).fill('Valuation test bakery');
       await owner.getByLabel(o('fields.businessTypeId')).selectOption('8');
-      await owner.getByLabel(o('fields.descriptionAr')).fill('مخبز صغير لاختبار مقارنة التقييم بالسوق في خطوة البيانات المالية.');
-      await owner.getByLabel(o('fields.description')).fill('A small bakery to try the valuation check in the financial step.');
+      await owner
+        .getByLabel(o('fields.descriptionAr'))
+        .fill('مخبز صغير لاختبار مقارنة التقييم بالسوق في خطوة البيانات المالية.');
+      await owner
+        .getByLabel(o('fields.description'))
+        .fill('A small bakery to try the valuation check in the financial step.');
       await next();
       await owner.getByLabel(o('fields.regionId')).selectOption('1');
       await owner.getByLabel(o('fields.cityId')).selectOption({ index: 1 });
@@ -200,7 +215,9 @@ for (const language of ['ar', 'en'] as const) {
       const listingValuation = financials.getByTestId('valuation');
       await expect(listingValuation).toBeVisible();
       // 300,000 for 20 % is 1,500,000: 12.5 × EBITDA of 120,000.
-      await expect(listingValuation).toContainText(t('insights.valuation.multiple').replace('{{value}}', '12.5'));
+      await expect(listingValuation).toContainText(
+        t('insights.valuation.multiple').replace('{{value}}', '12.5'),
+      );
       await financials.getByText(t('insights.valuation.explainSummary')).click();
       await expect(financials.getByText(t('insights.valuation.explainNot'))).toBeVisible();
       await expectNoA11yViolations(member);

@@ -22,7 +22,9 @@ for (const language of ['ar', 'en'] as const) {
 
       const button = page.getByRole('button', { name: text(language, 'opportunities.whatsapp.open') });
       await button.click();
-      const toast = page.getByRole('alert').filter({ hasText: text(language, 'common.onDemand.failedTitle') });
+      const toast = page
+        .getByRole('alert')
+        .filter({ hasText: text(language, 'common.onDemand.failedTitle') });
       await expect(toast).toBeVisible();
       await expect(toast.getByRole('button', { name: text(language, 'common.error.reload') })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -33,7 +35,9 @@ for (const language of ['ar', 'en'] as const) {
 
       await page.unroute(dialogCode);
       await button.click();
-      await expect(page.getByRole('dialog', { name: text(language, 'opportunities.whatsapp.title') })).toBeVisible();
+      await expect(
+        page.getByRole('dialog', { name: text(language, 'opportunities.whatsapp.title') }),
+      ).toBeVisible();
     });
   });
 }

@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { validationMessage } from '@safqa/shared/validation/messages';
-import { ADMIN, dropFile, expectAccessible, login, pdf, png, post, registerOwner, useSession, type Session } from './opportunities-support';
+import {
+  ADMIN,
+  dropFile,
+  expectAccessible,
+  login,
+  pdf,
+  png,
+  post,
+  registerOwner,
+  useSession,
+  type Session,
+} from './opportunities-support';
 
 /**
  * The life of one listing, in Arabic and in English: created through the six steps with two
@@ -17,7 +28,9 @@ function catalogue(lng: string, area: string): Catalogue {
   return JSON.parse(readFileSync(path.join(locales, lng, `${area}.json`), 'utf8')) as Catalogue;
 }
 function text(source: Catalogue, key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], source);
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], source);
   if (typeof value !== 'string') throw new Error(`no text ${key}`);
   return value;
 }
@@ -38,7 +51,11 @@ for (const lng of ['ar', 'en'] as const) {
 
     const next = (page: Page) => page.getByRole('button', { name: o('wizard.next'), exact: true }).click();
 
-    test('an owner lists it through the six steps with two pictures and a PDF', async ({ page, context, request }) => {
+    test('an owner lists it through the six steps with two pictures and a PDF', async ({
+      page,
+      context,
+      request,
+    }) => {
       owner = (await registerOwner(request, lng)).session;
       await useSession(context, owner, lng);
       await page.goto('/opportunities/add');
@@ -49,9 +66,15 @@ for (const lng of ['ar', 'en'] as const) {
       await page.getByLabel(o('fields.nameAr')).fill(nameAr);
       await page.getByLabel(o('fields.name')).fill(nameEn);
       await page.getByLabel(o('fields.businessTypeId')).selectOption('8');
-      await page.getByLabel(o('fields.descriptionAr')).fill('مقهى مختص في حي هادئ بالرياض، له زبائن دائمون ومطبخ صغير.');
-      await page.getByLabel(o('fields.description')).fill('A specialty café in a quiet Riyadh district with loyal regulars and a small kitchen.');
-      await page.getByLabel(o('wizard.uploadLogo')).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(64, 64, [15, 118, 110]) });
+      await page
+        .getByLabel(o('fields.descriptionAr'))
+        .fill('مقهى مختص في حي هادئ بالرياض، له زبائن دائمون ومطبخ صغير.');
+      await page
+        .getByLabel(o('fields.description'))
+        .fill('A specialty café in a quiet Riyadh district with loyal regulars and a small kitchen.');
+      await page
+        .getByLabel(o('wizard.uploadLogo'))
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(64, 64, [15, 118, 110]) });
       await expect(page.getByText(o('wizard.changeLogo'))).toBeVisible();
       await next(page);
 
@@ -80,13 +103,31 @@ for (const lng of ['ar', 'en'] as const) {
 
       // 5. Pictures (one dropped, one chosen) and a PDF
       await expect(page.getByRole('heading', { level: 2, name: o('wizard.steps.documents') })).toBeVisible();
-      await dropFile(page, '[data-dropzone="images"]', { name: 'front.png', mimeType: 'image/png', buffer: png(320, 200, [200, 120, 40]) });
-      await expect(page.getByRole('img', { name: o('wizard.imageAlt').replace('{{number}}', '1') })).toBeVisible();
-      await page.locator('[data-dropzone="images"] input[type=file]').setInputFiles({ name: 'inside.png', mimeType: 'image/png', buffer: png(320, 200, [40, 90, 200]) });
-      await expect(page.getByRole('button', { name: o('wizard.removeImage').replace('{{number}}', '2') })).toBeVisible();
-      await page.locator('[data-dropzone="documents"] input[type=file]').setInputFiles({ name: 'accounts-2025.pdf', mimeType: 'application/pdf', buffer: pdf('Accounts 2025') });
+      await dropFile(page, '[data-dropzone="images"]', {
+        name: 'front.png',
+        mimeType: 'image/png',
+        buffer: png(320, 200, [200, 120, 40]),
+      });
+      await expect(
+        page.getByRole('img', { name: o('wizard.imageAlt').replace('{{number}}', '1') }),
+      ).toBeVisible();
+      await page
+        .locator('[data-dropzone="images"] input[type=file]')
+        .setInputFiles({ name: 'inside.png', mimeType: 'image/png', buffer: png(320, 200, [40, 90, 200]) });
+      await expect(
+        page.getByRole('button', { name: o('wizard.removeImage').replace('{{number}}', '2') }),
+      ).toBeVisible();
+      await page.locator('[data-dropzone="documents"] input[type=file]').setInputFiles({
+        name: 'accounts-2025.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdf('Accounts 2025'),
+      });
       // In the list once uploaded (the progress bar shows the name while it uploads).
-      await expect(page.getByRole('button', { name: o('wizard.removeDocument').replace('{{name}}', 'accounts-2025.pdf') })).toBeVisible();
+      await expect(
+        page.getByRole('button', {
+          name: o('wizard.removeDocument').replace('{{name}}', 'accounts-2025.pdf'),
+        }),
+      ).toBeVisible();
       await next(page);
 
       // 6. Contact info: a local number is normalised
@@ -109,12 +150,18 @@ for (const lng of ['ar', 'en'] as const) {
     test('it waits in "my opportunities" as pending', async ({ page, context }) => {
       await useSession(context, owner, lng);
       await page.goto('/profile?tab=my-opportunities&myStatus=pending');
-      const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: lng === 'ar' ? nameAr : nameEn }) });
+      const row = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: lng === 'ar' ? nameAr : nameEn }) });
       await expect(row.getByText(l('status.pending'), { exact: true })).toBeVisible();
       await expectAccessible(page);
     });
 
-    test('an admin approves it; text search and the category tile find it', async ({ page, context, request }) => {
+    test('an admin approves it; text search and the category tile find it', async ({
+      page,
+      context,
+      request,
+    }) => {
       const admin = await login(request, ADMIN.email, ADMIN.password);
       const approved = await post(request, `/api/admin/opportunities/${id}/approve`, {}, admin.accessToken);
       expect(approved.status(), 'approve through the admin API').toBe(200);
@@ -133,7 +180,9 @@ for (const lng of ['ar', 'en'] as const) {
       await expect(page.getByRole('link', { name: lng === 'ar' ? nameAr : nameEn })).toBeVisible();
     });
 
-    test('signed out it shows no financials; signed in it shows financials and documents', async ({ browser }) => {
+    test('signed out it shows no financials; signed in it shows financials and documents', async ({
+      browser,
+    }) => {
       const anonymous = await browser.newContext();
       await useSession(anonymous, null, lng);
       const visitor = await anonymous.newPage();
@@ -151,7 +200,9 @@ for (const lng of ['ar', 'en'] as const) {
       await page.goto(`/opportunities/${id}`);
       const financials = page.getByRole('region', { name: o('detail.financials') });
       await expect(financials.getByText(/1,234,567/)).toBeVisible();
-      const documentLink = page.getByRole('link', { name: o('detail.download').replace('{{name}}', 'accounts-2025.pdf') });
+      const documentLink = page.getByRole('link', {
+        name: o('detail.download').replace('{{name}}', 'accounts-2025.pdf'),
+      });
       await expect(documentLink).toBeVisible();
       const download = await page.request.get((await documentLink.getAttribute('href'))!);
       expect(download.status()).toBe(200);
@@ -165,13 +216,19 @@ for (const lng of ['ar', 'en'] as const) {
       await page.goto(`/opportunities/${id}`);
       const bookmark = page.getByRole('button', { name: o('detail.bookmark') });
       await bookmark.click();
-      await expect(page.getByRole('button', { name: o('detail.bookmarked') })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: o('detail.bookmarked') })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await page.goto('/favorites');
       await expect(page.getByRole('link', { name: lng === 'ar' ? nameAr : nameEn })).toBeVisible();
       await expectAccessible(page);
 
       await page.goto(`/opportunities/${id}`);
-      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: o('share.pdf') }).click()]);
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: o('share.pdf') }).click(),
+      ]);
       expect(file.suggestedFilename()).toMatch(new RegExp(`^safqa-orchard-cafe-${stamp}-${id}\\.pdf$`));
       const bytes = readFileSync((await file.path())!);
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -183,7 +240,10 @@ for (const lng of ['ar', 'en'] as const) {
       // Advisors of a listing that does not exist: said plainly, with a way on, and no useless Retry.
       await page.goto('/opportunities/2147483000/advisors');
       await expect(page.getByRole('heading', { level: 1, name: adv('notFound.title') })).toBeVisible();
-      await expect(page.getByRole('link', { name: adv('notFound.search') })).toHaveAttribute('href', '/search');
+      await expect(page.getByRole('link', { name: adv('notFound.search') })).toHaveAttribute(
+        'href',
+        '/search',
+      );
       await expect(page.getByRole('alert')).toHaveCount(0);
       await expectAccessible(page);
     });

@@ -1,5 +1,12 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -36,7 +43,12 @@ async function humanCheck(request: APIRequestContext): Promise<string> {
   const challenge = (await response.json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
   if (!solution) throw new Error('could not solve the human check');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({
+      challenge: { parameters: challenge.parameters, signature: challenge.signature },
+      solution,
+    }),
+  ).toString('base64');
 }
 
 export interface Session {
@@ -45,7 +57,11 @@ export interface Session {
 }
 
 export async function login(request: APIRequestContext, email: string, password: string): Promise<Session> {
-  const response = await post(request, '/api/auth/login', { email, password, recaptchaToken: await humanCheck(request) });
+  const response = await post(request, '/api/auth/login', {
+    email,
+    password,
+    recaptchaToken: await humanCheck(request),
+  });
   expect(response.status(), `login ${email}`).toBe(200);
   const body = (await response.json()) as Session;
   return { accessToken: body.accessToken, refreshToken: body.refreshToken };
@@ -65,11 +81,16 @@ export async function registerOwner(request: APIRequestContext, label: string, u
   expect(signup.status(), 'signup').toBe(201);
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const mail = (await (await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ text: string }> };
-      link = mail.messages.flatMap((m) => m.text.match(/https?:\/\/\S+verify-email\S+/g) ?? [])[0];
-      return Boolean(link);
-    }, { message: 'the verification email' })
+    .poll(
+      async () => {
+        const mail = (await (await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as {
+          messages: Array<{ text: string }>;
+        };
+        link = mail.messages.flatMap((m) => m.text.match(/https?:\/\/\S+verify-email\S+/g) ?? [])[0];
+        return Boolean(link);
+      },
+      { message: 'the verification email' },
+    )
     .toBe(true);
   const verify = new URL(link!);
   const verified = await request.get(`/api/auth/verify-email${verify.search}`);
@@ -78,7 +99,12 @@ export async function registerOwner(request: APIRequestContext, label: string, u
 }
 
 /** Creates `listing` as its owner through the API and has an admin approve it; answers its id. */
-export async function publishListing(request: APIRequestContext, listing: object, ownerToken: string, adminToken: string) {
+export async function publishListing(
+  request: APIRequestContext,
+  listing: object,
+  ownerToken: string,
+  adminToken: string,
+) {
   const created = await post(request, '/api/opportunities', listing, ownerToken);
   expect(created.status(), `create the listing through the API: ${await created.text()}`).toBe(201);
   const { id } = (await created.json()) as { id: number };
@@ -92,10 +118,9 @@ export async function useSession(context: BrowserContext, session: Session | nul
   // What a returning visitor's browser holds: public/boot.js keeps these cookies equal to the stored
   // language and session, so the server renders the first page as it will look after hydration.
   await context.addCookies(
-    [
-      { name: 'lang', value: language },
-      ...(session ? [{ name: 'signed_in', value: '1' }] : []),
-    ].map((cookie) => ({ ...cookie, url: process.env.E2E_BASE_URL! })),
+    [{ name: 'lang', value: language }, ...(session ? [{ name: 'signed_in', value: '1' }] : [])].map(
+      (cookie) => ({ ...cookie, url: process.env.E2E_BASE_URL! }),
+    ),
   );
   await context.addInitScript(
     ([tokens, lng]) => {
@@ -129,7 +154,16 @@ export async function signedIn(
     ...options,
     storageState: {
       cookies: [
-        { name: 'lang', value: language, domain: hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
+        {
+          name: 'lang',
+          value: language,
+          domain: hostname,
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
       ],
       origins: [
         {
@@ -162,7 +196,12 @@ export function png(width: number, height: number, rgb: [number, number, number]
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A minimal valid one-page PDF. */
@@ -175,7 +214,11 @@ export function pdf(text: string): Buffer {
 }
 
 /** Drops a file on an element the way a browser does (a DataTransfer with the file). */
-export async function dropFile(page: Page, selector: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+export async function dropFile(
+  page: Page,
+  selector: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
   const dataTransfer = await page.evaluateHandle(
     ({ name, mimeType, base64 }) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));

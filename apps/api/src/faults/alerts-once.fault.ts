@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
-import { approvedListing, caller, createDatabase, FAULT_ADMIN, faultServerEnv, newMember, signIn } from './support';
+import {
+  approvedListing,
+  caller,
+  createDatabase,
+  FAULT_ADMIN,
+  faultServerEnv,
+  newMember,
+  signIn,
+} from './support';
 
 /**
  * Issue 11: alerts run on app.jobs in every server process. Two processes on one PostgreSQL, both
@@ -38,15 +46,26 @@ describe('saved-search alerts with two server processes', () => {
     const [first, second] = servers.map((server) => server.baseUrl) as [string, string];
     const buyer = await newMember(first, 'alert_buyer');
     const owner = await newMember(second, 'alert_owner');
-    const admins = [await signIn(first, FAULT_ADMIN.email, FAULT_ADMIN.password), await signIn(second, FAULT_ADMIN.email, FAULT_ADMIN.password)];
-    const saved = await buyer.post('/api/saved-searches', { name: 'Everything', query: {}, frequency: 'instant' });
+    const admins = [
+      await signIn(first, FAULT_ADMIN.email, FAULT_ADMIN.password),
+      await signIn(second, FAULT_ADMIN.email, FAULT_ADMIN.password),
+    ];
+    const saved = await buyer.post('/api/saved-searches', {
+      name: 'Everything',
+      query: {},
+      frequency: 'instant',
+    });
     expect(saved.status).toBe(201);
     // The owner's own search must stay silent about the owner's listings.
-    expect((await owner.post('/api/saved-searches', { name: 'Mine', query: {}, frequency: 'instant' })).status).toBe(201);
+    expect(
+      (await owner.post('/api/saved-searches', { name: 'Mine', query: {}, frequency: 'instant' })).status,
+    ).toBe(201);
 
     const alerts = async (base: string) => {
       const mail = await (await caller(base)).get(`/api/dev/mail?to=${encodeURIComponent(buyer.email!)}`);
-      return (mail.body.messages as { headers: Record<string, string> }[]).filter((m) => m.headers['List-Unsubscribe']);
+      return (mail.body.messages as { headers: Record<string, string> }[]).filter(
+        (m) => m.headers['List-Unsubscribe'],
+      );
     };
     const listings: number[] = [];
     for (let i = 0; i < 6; i += 1) {
@@ -62,7 +81,11 @@ describe('saved-search alerts with two server processes', () => {
     const links = (bell.body.data as { link: string }[]).map((n) => n.link).sort();
     expect(links).toEqual(listings.map((id) => `/opportunities/${id}`).sort());
     const ownerMail = await (await caller(first)).get(`/api/dev/mail?to=${encodeURIComponent(owner.email!)}`);
-    expect((ownerMail.body.messages as { headers: Record<string, string> }[]).filter((m) => m.headers['List-Unsubscribe'])).toEqual([]);
+    expect(
+      (ownerMail.body.messages as { headers: Record<string, string> }[]).filter(
+        (m) => m.headers['List-Unsubscribe'],
+      ),
+    ).toEqual([]);
 
     // One process dies; the other alone picks up what comes next.
     servers[1]!.child.kill('SIGKILL');

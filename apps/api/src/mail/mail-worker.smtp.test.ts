@@ -90,15 +90,23 @@ describe('SMTP delivery', () => {
     const url = 'https://safqa.example/api/saved-searches/unsubscribe?token=5.abc';
     await t.app.mailer.enqueue({
       ...arabicEmail('buyer@example.com'),
-      headers: { 'List-Unsubscribe': `<${url}>\r\nBcc: victim@example.com`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': `<${url}>\r\nBcc: victim@example.com`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
     await t.app.mailer.processDue();
     // Long header lines may be folded on the wire (RFC 5322): unfold before reading them.
-    const headerBlock = smtp.received.at(-1)!.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    const headerBlock = smtp.received
+      .at(-1)!
+      .raw.split(/\r?\n\r?\n/)[0]!
+      .replace(/\r?\n[ \t]+/g, ' ');
     expect(headerBlock).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(headerBlock).toContain(`List-Unsubscribe: <${url}> Bcc: victim@example.com`);
     expect(headerBlock).not.toMatch(/^Bcc:/im);
-    await expect(t.app.mailer.enqueue({ ...arabicEmail('x@example.com'), headers: { 'Bad Name': 'x' } })).rejects.toThrow(/header name/);
+    await expect(
+      t.app.mailer.enqueue({ ...arabicEmail('x@example.com'), headers: { 'Bad Name': 'x' } }),
+    ).rejects.toThrow(/header name/);
   });
 
   it('keeps a message queued while SMTP is down and delivers it exactly once when it is back', async () => {

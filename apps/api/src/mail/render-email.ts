@@ -102,7 +102,10 @@ export function renderEmail(content: EmailContent): RenderedEmail {
         `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px;border:1px solid #e5e7eb;border-radius:6px;"><tr><td style="padding:14px 16px;text-align:${align};">` +
         `<a href="${escapeHtml(card.url)}" style="font-size:17px;font-weight:bold;color:#0f766e;text-decoration:none;">${escapeHtml(card.title)}</a>` +
         card.lines
-          .map((line) => `<div style="margin-top:4px;font-size:14px;line-height:1.6;color:#374151;">${escapeHtml(line)}</div>`)
+          .map(
+            (line) =>
+              `<div style="margin-top:4px;font-size:14px;line-height:1.6;color:#374151;">${escapeHtml(line)}</div>`,
+          )
           .join('') +
         `</td></tr></table>`,
     )

@@ -61,7 +61,9 @@ async function mailerPlugin(app: FastifyInstance) {
         text: message.text,
         html: message.html,
         headers: message.headers
-          ? Object.fromEntries(Object.entries(message.headers).map(([name, value]) => [name, singleLine(value)]))
+          ? Object.fromEntries(
+              Object.entries(message.headers).map(([name, value]) => [name, singleLine(value)]),
+            )
           : null,
       });
     },

@@ -188,7 +188,11 @@ describe('rate limits shared through the database', () => {
   });
 
   it('answers as usual when Redis does not answer (the limit is skipped, never a 500)', async () => {
-    const t = await createTestApp({ RATE_LIMIT_SCALE: '0.01', REDIS_URL: 'redis://127.0.0.1:1' }, {}, { database });
+    const t = await createTestApp(
+      { RATE_LIMIT_SCALE: '0.01', REDIS_URL: 'redis://127.0.0.1:1' },
+      {},
+      { database },
+    );
     apps.push(t);
     for (let i = 0; i < 4; i++) {
       const res = await t.app.inject({ method: 'GET', url: '/api/faqs', remoteAddress: '198.51.100.70' });

@@ -77,7 +77,11 @@ export function openSse(
             if (found) return resolveNext(found);
             const timer = setTimeout(() => {
               waiters.splice(waiters.indexOf(waiter), 1);
-              rejectNext(new Error(`no ${name ?? 'event'} within ${timeoutMs} ms (got ${JSON.stringify(connection.events)})`));
+              rejectNext(
+                new Error(
+                  `no ${name ?? 'event'} within ${timeoutMs} ms (got ${JSON.stringify(connection.events)})`,
+                ),
+              );
             }, timeoutMs);
             const waiter = () => {
               const event = check();
@@ -94,7 +98,8 @@ export function openSse(
             const started = Date.now();
             const poll = () => {
               if (connection.comments >= count) return resolveWait();
-              if (Date.now() - started > timeoutMs) return rejectWait(new Error(`only ${connection.comments} comments`));
+              if (Date.now() - started > timeoutMs)
+                return rejectWait(new Error(`only ${connection.comments} comments`));
               setTimeout(poll, 20);
             };
             poll();
@@ -145,7 +150,11 @@ export function openSse(
             continue;
           }
           if (data.length === 0) continue;
-          const parsed: SseEvent = { event, data: JSON.parse(data.join('\n')), receivedAt: performance.now() };
+          const parsed: SseEvent = {
+            event,
+            data: JSON.parse(data.join('\n')),
+            receivedAt: performance.now(),
+          };
           connection.events.push(parsed);
           connection.onEvent?.(parsed);
           for (const waiter of [...waiters]) waiter();

@@ -19,6 +19,7 @@ export function replayEarlyInput(win: Window = window) {
   for (const { kind, target } of held) {
     if (!target.isConnected) continue;
     if (kind === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
-    else if (kind === 'click' && target instanceof HTMLElement && !(target as HTMLButtonElement).disabled) target.click();
+    else if (kind === 'click' && target instanceof HTMLElement && !(target as HTMLButtonElement).disabled)
+      target.click();
   }
 }

@@ -51,9 +51,7 @@ describe('route table (SPEC.md section 2)', () => {
 
   it('loads the contact page lazily with its text', LAZY, async () => {
     renderAt('/contact');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'تواصل معنا' }, LAZY),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'تواصل معنا' }, LAZY)).toBeInTheDocument();
   });
 
   it.each(SIGNED_IN_PATHS)('sends a signed-out visitor from %s to /login, keeping the path', async (path) => {

@@ -6,7 +6,8 @@ import type { SearchAction, SearchActionProps } from '@/components/search-action
  * puts them together here, lazily, so the search page's own download does not grow.
  */
 const SaveSearch = lazy(async () => {
-  const { default: SaveSearchButton } = await import('@/features/saved-searches/components/save-search-button');
+  const { default: SaveSearchButton } =
+    await import('@/features/saved-searches/components/save-search-button');
   return {
     default: function SaveSearch({ filters }: SearchActionProps) {
       return <SaveSearchButton query={filters} />;

@@ -15,7 +15,10 @@ export function CardGridSkeleton({ count = 6, className }: { count?: number; cla
       <span className="sr-only">{t('common.loading')}</span>
       <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: count }, (_, index) => (
-          <li key={index} className="overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <li
+            key={index}
+            className="overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
             <div className="aspect-[16/9] animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
             <div className="grid gap-3 p-4">
               <div className="h-5 w-3/4 animate-pulse rounded bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
@@ -38,14 +41,27 @@ export function RowsSkeleton({ rows = 3 }: { rows?: number }) {
       <span className="sr-only">{t('common.loading')}</span>
       <ul aria-hidden="true" className="grid gap-3">
         {Array.from({ length: rows }, (_, index) => (
-          <li key={index} className="h-24 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-800" />
+          <li
+            key={index}
+            className="h-24 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-800"
+          />
         ))}
       </ul>
     </div>
   );
 }
 
-export function EmptyState({ title, body, action, className }: { title: ReactNode; body?: ReactNode; action?: ReactNode; className?: string }) {
+export function EmptyState({
+  title,
+  body,
+  action,
+  className,
+}: {
+  title: ReactNode;
+  body?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}) {
   return (
     <div
       role="status"
@@ -63,7 +79,17 @@ export function EmptyState({ title, body, action, className }: { title: ReactNod
 }
 
 /** A failed list: the server's message (or a default) and a retry button. */
-export function ErrorState({ error, onRetry, title, className }: { error: unknown; onRetry?: () => void; title?: ReactNode; className?: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  title,
+  className,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: ReactNode;
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div

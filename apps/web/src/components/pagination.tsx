@@ -27,7 +27,17 @@ const itemClasses =
  * Page links (they change the URL, so back, forward and shared links keep the page). Arrows point
  * the reading direction: "previous" points right in Arabic.
  */
-export function Pagination({ page, totalPages, hrefFor, className }: { page: number; totalPages: number; hrefFor: (page: number) => To; className?: string }) {
+export function Pagination({
+  page,
+  totalPages,
+  hrefFor,
+  className,
+}: {
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => To;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   if (totalPages <= 1) return null;
@@ -60,7 +70,10 @@ export function Pagination({ page, totalPages, hrefFor, className }: { page: num
                 to={hrefFor(p)}
                 aria-current={p === page ? 'page' : undefined}
                 aria-label={t('listings.pagination.page', { page: formatNumber(p, lng) })}
-                className={cn(itemClasses, p === page ? 'bg-brand-700 text-white dark:bg-brand-500 dark:text-slate-950' : idle)}
+                className={cn(
+                  itemClasses,
+                  p === page ? 'bg-brand-700 text-white dark:bg-brand-500 dark:text-slate-950' : idle,
+                )}
               >
                 {formatNumber(p, lng)}
               </Link>

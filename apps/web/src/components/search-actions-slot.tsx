@@ -25,7 +25,11 @@ export function SearchActionsSlot(props: SearchActionProps) {
   // Only after hydration: the actions depend on the session and on catalogues the browser has not
   // downloaded yet, so the server leaves the place empty (the page keeps its height) and the browser
   // fills it, with no mismatch between the two.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   if (actions.length === 0 || !hydrated) return null;
   return (
     <div data-slot="search-actions" className="flex flex-wrap gap-2">

@@ -13,7 +13,13 @@ const STYLES: Record<OpportunityStatus, string> = {
 export function StatusBadge({ status, className }: { status: OpportunityStatus; className?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', STYLES[status], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        STYLES[status],
+        className,
+      )}
+    >
       {t(`listings.status.${status}`)}
     </span>
   );

@@ -34,7 +34,9 @@ export function mockApi(handler: Handler = () => undefined) {
       '/api/admin/lookups/company-sizes': COMPANY_SIZES,
     };
     if (lookups[url.pathname]) return jsonResponse({ data: lookups[url.pathname] });
-    return (await handler(url, init)) ?? jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });
+    return (
+      (await handler(url, init)) ?? jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 })
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -42,5 +44,7 @@ export function mockApi(handler: Handler = () => undefined) {
 
 /** The URLs (path and query) fetch was called with for `pathname`. */
 export function calledUrls(fetchMock: ReturnType<typeof mockApi>, pathname: string): URL[] {
-  return fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === pathname);
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === pathname);
 }

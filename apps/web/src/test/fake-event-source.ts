@@ -20,7 +20,9 @@ export class FakeEventSource {
 
   /** Delivers an event as the server would (data is JSON-encoded unless a string is given). */
   emit(name: string, data?: unknown) {
-    const event = new MessageEvent(name, { data: typeof data === 'string' ? data : JSON.stringify(data ?? {}) });
+    const event = new MessageEvent(name, {
+      data: typeof data === 'string' ? data : JSON.stringify(data ?? {}),
+    });
     for (const listener of this.listeners.get(name) ?? []) listener(event);
   }
 

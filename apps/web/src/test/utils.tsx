@@ -31,9 +31,16 @@ export function renderWithProviders(
     routes = [],
     client = testQueryClient(),
     initialEntry,
-  }: { path?: string; routes?: RouteObject[]; client?: ReturnType<typeof testQueryClient>; initialEntry?: string } = {},
+  }: {
+    path?: string;
+    routes?: RouteObject[];
+    client?: ReturnType<typeof testQueryClient>;
+    initialEntry?: string;
+  } = {},
 ) {
-  const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [initialEntry ?? path] });
+  const router = createMemoryRouter([{ path, element: ui }, ...routes], {
+    initialEntries: [initialEntry ?? path],
+  });
   const result = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

@@ -68,9 +68,7 @@ export const valuationResponse = z.object({
   salesMultiple: z.number().nullable(),
   /** Approved listings of the same business type with positive EBITDA and sales (this one excluded). */
   comparables: z.number().int(),
-  sector: z
-    .object({ ebitdaMultiple: quartiles, salesMultiple: quartiles })
-    .nullable(),
+  sector: z.object({ ebitdaMultiple: quartiles, salesMultiple: quartiles }).nullable(),
   flag: z.enum(VALUATION_FLAGS),
 });
 export type Valuation = z.infer<typeof valuationResponse>;

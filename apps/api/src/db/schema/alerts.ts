@@ -53,7 +53,9 @@ export const savedSearchMatches = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.savedSearchId, t.opportunityId] }),
-    index('saved_search_matches_pending_idx').on(t.savedSearchId).where(sql`${t.notifiedAt} IS NULL`),
+    index('saved_search_matches_pending_idx')
+      .on(t.savedSearchId)
+      .where(sql`${t.notifiedAt} IS NULL`),
   ],
 );
 
@@ -77,7 +79,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
   ],
 );
 

@@ -1,4 +1,13 @@
-import { bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { opportunities } from './opportunities';
 import { users } from './users';
@@ -32,8 +41,12 @@ export const chats = pgTable(
     index('chats_investor_updated_idx').on(t.investorId, t.updatedAt),
     index('chats_owner_updated_idx').on(t.ownerId, t.updatedAt),
     // The missed-message scan reads only chats with something unread.
-    index('chats_investor_unread_idx').on(t.id).where(sql`${t.investorUnread} > 0`),
-    index('chats_owner_unread_idx').on(t.id).where(sql`${t.ownerUnread} > 0`),
+    index('chats_investor_unread_idx')
+      .on(t.id)
+      .where(sql`${t.investorUnread} > 0`),
+    index('chats_owner_unread_idx')
+      .on(t.id)
+      .where(sql`${t.ownerUnread} > 0`),
   ],
 );
 
@@ -53,6 +66,8 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_chat_id_idx').on(t.chatId, t.id),
-    index('chat_messages_unread_idx').on(t.chatId, t.senderId).where(sql`${t.readAt} IS NULL`),
+    index('chat_messages_unread_idx')
+      .on(t.chatId, t.senderId)
+      .where(sql`${t.readAt} IS NULL`),
   ],
 );

@@ -107,7 +107,8 @@ export async function ensureDemoImages(
   const todo = items.filter((item) => {
     const { gallery, logoKey } = demoImageKeys(item);
     return (
-      !present(logoKey) || gallery.some((g) => !present(g.key) || !present(g.thumbKey) || !present(g.mediumKey))
+      !present(logoKey) ||
+      gallery.some((g) => !present(g.key) || !present(g.thumbKey) || !present(g.mediumKey))
     );
   });
 

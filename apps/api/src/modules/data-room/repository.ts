@@ -147,7 +147,9 @@ export async function appendDocument(
   const held = JSON.stringify([{ key: document.key }]);
   const [row] = await db
     .update(opportunities)
-    .set({ documents: sql`${opportunities.documents} || jsonb_build_array(${JSON.stringify(document)}::jsonb)` })
+    .set({
+      documents: sql`${opportunities.documents} || jsonb_build_array(${JSON.stringify(document)}::jsonb)`,
+    })
     .where(
       and(
         eq(opportunities.id, opportunityId),

@@ -50,16 +50,14 @@ describe('GET /api/dev/mail (MAIL_TRANSPORT=outbox)', () => {
   });
 
   it('lists at most 100 messages', async () => {
-    await t.app.db
-      .insert(mailOutbox)
-      .values(
-        Array.from({ length: 105 }, (_, i) => ({
-          to: 'bulk@example.com',
-          subject: `s${i}`,
-          text: 't',
-          html: 'h',
-        })),
-      );
+    await t.app.db.insert(mailOutbox).values(
+      Array.from({ length: 105 }, (_, i) => ({
+        to: 'bulk@example.com',
+        subject: `s${i}`,
+        text: 't',
+        html: 'h',
+      })),
+    );
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/mail?to=bulk@example.com' });
     expect(res.json().messages).toHaveLength(100);
   });

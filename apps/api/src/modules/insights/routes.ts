@@ -44,7 +44,8 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: "The listing's implied valuation and multiples against approved listings of its business type",
+        summary:
+          "The listing's implied valuation and multiples against approved listings of its business type",
         params: opportunityIdParams,
         response: { 200: valuationResponse, 400: e, 401: e, 404: e },
       },

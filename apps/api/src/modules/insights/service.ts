@@ -36,11 +36,19 @@ export function valuationOf(listing: ListingFigures, sector: repo.SectorFigures)
   const implied = listing.requiredAmount / (listing.offeredPercentage / 100);
   const ebitdaMultiple = listing.ebitda > 0 ? round2(implied / listing.ebitda) : null;
   const salesMultiple = listing.yearlySales > 0 ? round2(implied / listing.yearlySales) : null;
-  const base = { impliedValuation: Math.round(implied), ebitdaMultiple, salesMultiple, comparables: sector.comparables };
+  const base = {
+    impliedValuation: Math.round(implied),
+    ebitdaMultiple,
+    salesMultiple,
+    comparables: sector.comparables,
+  };
   if (sector.comparables < VALUATION_MIN_COMPARABLES || !sector.ebitdaMultiple || !sector.salesMultiple) {
     return { ...base, sector: null, flag: 'insufficient_data' };
   }
-  const ranges = { ebitdaMultiple: rounded(sector.ebitdaMultiple), salesMultiple: rounded(sector.salesMultiple) };
+  const ranges = {
+    ebitdaMultiple: rounded(sector.ebitdaMultiple),
+    salesMultiple: rounded(sector.salesMultiple),
+  };
   const flag: ValuationFlag =
     ebitdaMultiple !== null
       ? flagOf(ebitdaMultiple, ranges.ebitdaMultiple)
@@ -56,7 +64,10 @@ export function createInsightsService(db: Db, opportunities: OpportunitiesServic
     async insights(id: number, caller: AuthUser, days: InsightDays): Promise<Insights> {
       const listing = await opportunities.visible(id, caller);
       if (listing.submittedBy !== caller.id && caller.role !== 'admin') throw new AppError(403, 'FORBIDDEN');
-      const [byDay, totals] = await Promise.all([repo.dailyFigures(db, id, days), repo.windowTotals(db, id, days)]);
+      const [byDay, totals] = await Promise.all([
+        repo.dailyFigures(db, id, days),
+        repo.windowTotals(db, id, days),
+      ]);
       const sum = (key: 'views' | 'bookmarks' | 'offers' | 'chats') => byDay.reduce((n, d) => n + d[key], 0);
       return {
         totals: {

@@ -1,6 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@safqa/shared/constants';
-import type { Notification, NotificationSettings, NotificationType } from '@safqa/shared/validation/notifications';
+import type {
+  Notification,
+  NotificationSettings,
+  NotificationType,
+} from '@safqa/shared/validation/notifications';
 import type { Db } from '../../db/client';
 import { notifications, notificationSettings } from '../../db/schema/alerts';
 import { users } from '../../db/schema/users';
@@ -56,7 +60,10 @@ export async function notificationsPage(
   userId: number,
   options: { unreadOnly: boolean; page: number; pageSize: number },
 ) {
-  const where = and(eq(notifications.userId, userId), options.unreadOnly ? isNull(notifications.readAt) : undefined);
+  const where = and(
+    eq(notifications.userId, userId),
+    options.unreadOnly ? isNull(notifications.readAt) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -111,7 +118,10 @@ export async function recipientOf(db: Db, userId: number) {
   if (!row) return null;
   const { email, language, ...switches } = row;
   const settings = Object.fromEntries(
-    Object.entries(DEFAULT_EMAIL).map(([key, fallback]) => [key, switches[key as keyof typeof switches] ?? fallback]),
+    Object.entries(DEFAULT_EMAIL).map(([key, fallback]) => [
+      key,
+      switches[key as keyof typeof switches] ?? fallback,
+    ]),
   ) as NotificationSettings['email'];
   return { email, language, settings };
 }

@@ -30,7 +30,7 @@ describe('offerReceivedNotice', () => {
 });
 
 describe('newOfferEmail', () => {
-  it("writes the amount in the Arabic email with the same Latin digits as the phone number beside it", () => {
+  it('writes the amount in the Arabic email with the same Latin digits as the phone number beside it', () => {
     const offer = {
       name: 'سارة',
       phone: '966551234567',

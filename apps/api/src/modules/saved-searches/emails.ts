@@ -17,20 +17,25 @@ const TEXTS = {
     settings: 'تصلك هذه الرسالة لأنك حفظت هذا البحث في صفقة وطلبت التنبيه بنتائجه الجديدة.',
   },
   en: {
-    instantSubject: (search: string, listing: string) => `New listing for your search “${search}”: ${listing}`,
+    instantSubject: (search: string, listing: string) =>
+      `New listing for your search “${search}”: ${listing}`,
     digestSubject: (search: string, n: string) => `${n} new listings for your search “${search}”`,
     heading: 'New listings for your search',
     intro: (search: string) => `New listings match your saved search “${search}”.`,
     action: 'See all results',
     unsubscribe: 'Stop alerts for this search',
     stake: (share: string) => `Stake offered: ${share}`,
-    settings: 'You get this email because you saved this search on Safqa and asked to hear about new matches.',
+    settings:
+      'You get this email because you saved this search on Safqa and asked to hear about new matches.',
   },
 } as const;
 
-
 export function listingCard(row: CardRow, lang: Language, publicUrl: string): EmailCard {
-  const money = new Intl.NumberFormat(numberLocale(lang), { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 });
+  const money = new Intl.NumberFormat(numberLocale(lang), {
+    style: 'currency',
+    currency: 'SAR',
+    maximumFractionDigits: 0,
+  });
   const percent = new Intl.NumberFormat(numberLocale(lang), { style: 'percent', maximumFractionDigits: 2 });
   const ar = lang === 'ar';
   return {
@@ -59,7 +64,10 @@ export function alertEmail(options: {
   const subject =
     listings.length === 1
       ? t.instantSubject(options.searchName, lang === 'ar' ? first.name_ar : first.name)
-      : t.digestSubject(options.searchName, new Intl.NumberFormat(numberLocale(lang)).format(listings.length));
+      : t.digestSubject(
+          options.searchName,
+          new Intl.NumberFormat(numberLocale(lang)).format(listings.length),
+        );
   return renderEmail({
     lang,
     subject,

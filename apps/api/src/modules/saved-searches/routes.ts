@@ -48,7 +48,11 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/saved-searches',
     {
       onRequest: app.requireUser,
-      schema: { tags, summary: 'The caller’s saved searches, newest first', response: { 200: savedSearchListResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'The caller’s saved searches, newest first',
+        response: { 200: savedSearchListResponse, ...errors },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -72,7 +76,8 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.user!.id;
       const row = await app.db.transaction(async (tx: Db) => {
         await repo.lockUser(tx, userId);
-        if ((await repo.countSearches(tx, userId)) >= SAVED_SEARCHES_MAX) throw new AppError(409, 'LIMIT_REACHED');
+        if ((await repo.countSearches(tx, userId)) >= SAVED_SEARCHES_MAX)
+          throw new AppError(409, 'LIMIT_REACHED');
         return repo.insertSearch(tx, userId, request.body);
       });
       return reply.status(201).send({ data: toSavedSearch(row, 0) });
@@ -152,7 +157,12 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/saved-searches/unsubscribe',
-    { schema: { ...unsubscribeSchema, summary: 'Switch the alerts of the search in the token off (no sign-in)' } },
+    {
+      schema: {
+        ...unsubscribeSchema,
+        summary: 'Switch the alerts of the search in the token off (no sign-in)',
+      },
+    },
     async (request) => unsubscribe(request.query.token, request.lang),
   );
   await app.register(async (oneClick) => {

@@ -47,7 +47,10 @@ export async function reencodeImage(input: Buffer, kind: ImageKind): Promise<Enc
     // Exact sizes from fitInside(), so the srcset widths derived from the full size are true.
     const rendition = async (maxEdge: number, quality: number) => {
       const size = fitInside(full.info.width, full.info.height, maxEdge);
-      const data = await sharp(full.data).resize(size.width, size.height, { fit: 'fill' }).webp({ quality }).toBuffer();
+      const data = await sharp(full.data)
+        .resize(size.width, size.height, { fit: 'fill' })
+        .webp({ quality })
+        .toBuffer();
       return { data, ...size };
     };
     const needsMedium = Math.max(full.info.width, full.info.height) > UPLOAD_LIMITS.mediumMaxEdge;

@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 const quotaNote =
-  '429 UPLOAD_QUOTA past the caller\'s quota: uploads no listing holds yet, or bytes in 24 hours ' +
+  "429 UPLOAD_QUOTA past the caller's quota: uploads no listing holds yet, or bytes in 24 hours " +
   '(then with Retry-After). 507 INSUFFICIENT_STORAGE when the disk or bucket is full.';
 
 const errors = {

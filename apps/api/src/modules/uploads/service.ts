@@ -61,7 +61,8 @@ function imageVariants(row: {
   ];
 }
 
-const discardAll = (staged: StagedFile[]) => Promise.all(staged.map((file) => file.discard().catch(() => {})));
+const discardAll = (staged: StagedFile[]) =>
+  Promise.all(staged.map((file) => file.discard().catch(() => {})));
 const storageError = (error: unknown) =>
   error instanceof StorageFullError ? new AppError(507, 'INSUFFICIENT_STORAGE') : error;
 
@@ -324,7 +325,8 @@ export function createUploadsService(deps: {
       signature: string,
       scope: DocumentScope | null = null,
     ): Promise<DocumentDownload> {
-      if (signer.verify(key, expires, signature, scope ?? undefined) !== 'ok') throw new AppError(403, 'FORBIDDEN');
+      if (signer.verify(key, expires, signature, scope ?? undefined) !== 'ok')
+        throw new AppError(403, 'FORBIDDEN');
       if (!guard) throw new AppError(403, 'FORBIDDEN');
       await guard({ key, scope });
       const row = await repo.findByKey(key);

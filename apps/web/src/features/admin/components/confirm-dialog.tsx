@@ -36,7 +36,8 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/50" />
         <AlertDialog.Content
           {...returnFocus}
-          className="fixed inset-x-0 top-1/2 z-[71] mx-auto grid w-[calc(100%-2rem)] max-w-md -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-2xl dark:bg-slate-900">
+          className="fixed inset-x-0 top-1/2 z-[71] mx-auto grid w-[calc(100%-2rem)] max-w-md -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-2xl dark:bg-slate-900"
+        >
           <AlertDialog.Title className="text-lg font-bold text-slate-900 dark:text-white">
             {title}
           </AlertDialog.Title>

@@ -97,7 +97,10 @@ describe('login page', { timeout: 30_000 }, () => {
     const view = setup();
     await view.fillAndSubmit(false);
     // Busy, not refused: no "complete the human check" while the widget is still working.
-    expect(await screen.findByRole('button', { name: 'جارٍ تسجيل الدخول…' })).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('button', { name: 'جارٍ تسجيل الدخول…' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     expect(screen.queryByText('يرجى إكمال التحقق البشري قبل المتابعة.')).toBeNull();
     expect(loginCalls()).toHaveLength(0);
     finish('solved-late');

@@ -7,7 +7,12 @@ import { ChatList } from './chat-list';
 
 const chat = (body: string, senderId: number): ChatSummary => ({
   id: 1,
-  opportunity: { id: 11, opportunityName: 'Baraem Kindergarten', opportunityNameAr: 'روضة براعم', logo: null },
+  opportunity: {
+    id: 11,
+    opportunityName: 'Baraem Kindergarten',
+    opportunityNameAr: 'روضة براعم',
+    logo: null,
+  },
   otherUser: { id: 2, username: 'عبدالله' },
   lastMessage: { body, senderId, createdAt: '2026-11-25T10:00:00.000Z' },
   unreadCount: 0,

@@ -32,7 +32,11 @@ export function StartChatButton({ opportunityId, isOwner, className }: StartChat
   if (isOwner || !ready) return null;
   if (!isSignedIn) {
     return (
-      <Link to={loginPathFor(location)} state={{ from: location }} className={buttonClasses('secondary', 'lg', className)}>
+      <Link
+        to={loginPathFor(location)}
+        state={{ from: location }}
+        className={buttonClasses('secondary', 'lg', className)}
+      >
         <MessageCircle aria-hidden="true" className="size-5" />
         {t('chat.signInToChat')}
       </Link>
@@ -49,11 +53,19 @@ export function StartChatButton({ opportunityId, isOwner, className }: StartChat
         start.mutate(opportunityId, {
           onSuccess: ({ chat }) => void navigate(`/profile/chats/${chat.id}`),
           onError: (error) =>
-            toast({ variant: 'destructive', title: t('chat.createFailed'), description: serverMessage(error) ?? undefined }),
+            toast({
+              variant: 'destructive',
+              title: t('chat.createFailed'),
+              description: serverMessage(error) ?? undefined,
+            }),
         })
       }
     >
-      {start.isPending ? <SpinnerIcon className="size-5" /> : <MessageCircle aria-hidden="true" className="size-5" />}
+      {start.isPending ? (
+        <SpinnerIcon className="size-5" />
+      ) : (
+        <MessageCircle aria-hidden="true" className="size-5" />
+      )}
       {start.isPending ? t('chat.starting') : t('chat.startChat')}
     </Button>
   );

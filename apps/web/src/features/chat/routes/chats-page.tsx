@@ -18,7 +18,9 @@ export function Component() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <title>{`${t('chat.title')} | ${t('common.appName')}`}</title>
-      <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white">{t('chat.title')}</h1>
+      <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white">
+        {t('chat.title')}
+      </h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">{t('chat.subtitle')}</p>
       <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         {chats.isPending ? <Spinner /> : null}
@@ -44,7 +46,9 @@ export function Component() {
             </Link>
           </div>
         ) : null}
-        {chats.data && chats.data.chats.length > 0 && user ? <ChatList chats={chats.data.chats} userId={user.id} /> : null}
+        {chats.data && chats.data.chats.length > 0 && user ? (
+          <ChatList chats={chats.data.chats} userId={user.id} />
+        ) : null}
       </div>
     </div>
   );

@@ -85,10 +85,14 @@ describe('DataRoomPanel', () => {
     signIn();
     mockApi(created);
     await setLanguage('en');
-    renderWithProviders(<DataRoomPanel opportunityId={4} confidentialCount={1} access="revoked" canRequest />);
+    renderWithProviders(
+      <DataRoomPanel opportunityId={4} confidentialCount={1} access="revoked" canRequest />,
+    );
     expect(screen.getByText('One confidential document')).toBeInTheDocument();
     expect(screen.getByText('Revoked')).toBeInTheDocument();
-    expect(screen.getByText('The owner revoked your access to the confidential documents.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The owner revoked your access to the confidential documents.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request access' })).not.toBeInTheDocument();
   });
 });

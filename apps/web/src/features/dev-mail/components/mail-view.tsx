@@ -14,7 +14,11 @@ export function MailView({ message }: { message: DevMailMessage }) {
   return (
     <article aria-labelledby="dev-mail-subject" className="grid grid-cols-1 gap-5">
       <header className="grid gap-2 border-b border-slate-200 pb-4 dark:border-slate-700">
-        <h2 id="dev-mail-subject" dir="auto" className="text-xl font-bold wrap-anywhere text-slate-900 dark:text-white">
+        <h2
+          id="dev-mail-subject"
+          dir="auto"
+          className="text-xl font-bold wrap-anywhere text-slate-900 dark:text-white"
+        >
           {subject}
         </h2>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">

@@ -7,7 +7,8 @@ import type { Paged } from '@/lib/paged';
 export function useFavorites(page: number, pageSize = 12) {
   return useQuery({
     queryKey: ['/api/favorites', { page, pageSize }],
-    queryFn: ({ signal }) => api.get<Paged<FavoriteCard>>('/api/favorites', { auth: true, query: { page, pageSize }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paged<FavoriteCard>>('/api/favorites', { auth: true, query: { page, pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -12,14 +12,23 @@ import { asLanguage, opportunityTitle } from '@/lib/localized';
 import { useFavorites, useRemoveFavorite } from '../api/get-favorites';
 
 /** The bookmarked opportunities as cards, each with a remove button; loading, empty and error states. */
-export function FavoritesList({ page, hrefFor, pageSize }: { page: number; hrefFor: (page: number) => To; pageSize?: number }) {
+export function FavoritesList({
+  page,
+  hrefFor,
+  pageSize,
+}: {
+  page: number;
+  hrefFor: (page: number) => To;
+  pageSize?: number;
+}) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const favorites = useFavorites(page, pageSize);
   const remove = useRemoveFavorite();
 
   if (favorites.isPending) return <CardGridSkeleton count={3} />;
-  if (favorites.isError) return <ErrorState error={favorites.error} onRetry={() => void favorites.refetch()} />;
+  if (favorites.isError)
+    return <ErrorState error={favorites.error} onRetry={() => void favorites.refetch()} />;
   if (favorites.data.data.length === 0) {
     return (
       <EmptyState
@@ -53,7 +62,12 @@ export function FavoritesList({ page, hrefFor, pageSize }: { page: number; hrefF
               onClick={() =>
                 remove.mutate(card.id, {
                   onSuccess: () => toast({ title: t('favorites.removed'), size: 'sm' }),
-                  onError: (error) => toast({ variant: 'destructive', title: t('favorites.removeFailed'), description: serverMessage(error) ?? undefined }),
+                  onError: (error) =>
+                    toast({
+                      variant: 'destructive',
+                      title: t('favorites.removeFailed'),
+                      description: serverMessage(error) ?? undefined,
+                    }),
                 })
               }
               aria-label={t('favorites.removeNamed', { name: opportunityTitle(card, lng) })}
@@ -64,7 +78,12 @@ export function FavoritesList({ page, hrefFor, pageSize }: { page: number; hrefF
           </li>
         ))}
       </ul>
-      <Pagination className="mt-10" page={page} totalPages={favorites.data.pagination.totalPages} hrefFor={hrefFor} />
+      <Pagination
+        className="mt-10"
+        page={page}
+        totalPages={favorites.data.pagination.totalPages}
+        hrefFor={hrefFor}
+      />
     </>
   );
 }

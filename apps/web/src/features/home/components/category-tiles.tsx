@@ -38,7 +38,9 @@ export function CategoryTiles() {
                 <Icon aria-hidden="true" className="size-7" />
               </span>
               <span className="font-bold text-slate-900 dark:text-white">{t(`home.categories.${key}`)}</span>
-              <span className="text-sm text-slate-600 dark:text-slate-400">{t(`home.categories.${key}Hint`)}</span>
+              <span className="text-sm text-slate-600 dark:text-slate-400">
+                {t(`home.categories.${key}Hint`)}
+              </span>
             </Link>
           </li>
         );

@@ -22,12 +22,19 @@ export function FeaturesSection() {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {FEATURES.map(({ key, Icon }) => (
-        <li key={key} className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+        <li
+          key={key}
+          className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+        >
           <span className="flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white dark:bg-brand-500 dark:text-slate-950">
             <Icon aria-hidden="true" className="size-6" />
           </span>
-          <h3 className="mt-4 text-lg font-bold text-slate-900 dark:text-white">{t(`home.features.${key}.title`)}</h3>
-          <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-400">{t(`home.features.${key}.body`)}</p>
+          <h3 className="mt-4 text-lg font-bold text-slate-900 dark:text-white">
+            {t(`home.features.${key}.title`)}
+          </h3>
+          <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
+            {t(`home.features.${key}.body`)}
+          </p>
         </li>
       ))}
     </ul>

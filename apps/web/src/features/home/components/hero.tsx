@@ -27,7 +27,10 @@ export function Hero() {
   const showVideo = desktop && !reducedMotion && !blocked;
 
   return (
-    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-brand-950 text-white">
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate overflow-hidden bg-brand-950 text-white"
+    >
       <img
         src={HERO_POSTER}
         alt=""
@@ -65,21 +68,34 @@ export function Hero() {
           ))}
         </video>
       ) : null}
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-slate-950/60 via-slate-950/40 to-slate-950/70" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-b from-slate-950/60 via-slate-950/40 to-slate-950/70"
+      />
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8 lg:py-32">
         <div className="max-w-3xl">
-          <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">{t('home.hero.eyebrow')}</p>
-          <h1 id="hero-title" className="mt-3 text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+          <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">
+            {t('home.hero.eyebrow')}
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-3 text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
+          >
             {t('home.hero.title')}
           </h1>
           <p className="mt-4 text-xl font-semibold text-brand-100 sm:text-2xl">{t('home.hero.subtitle')}</p>
-          <p className="mt-4 max-w-2xl text-base leading-relaxed text-slate-100 sm:text-lg">{t('home.hero.description')}</p>
+          <p className="mt-4 max-w-2xl text-base leading-relaxed text-slate-100 sm:text-lg">
+            {t('home.hero.description')}
+          </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/search" className={cn(HERO_BUTTON, 'bg-brand-400 text-slate-950 hover:bg-brand-300')}>
               {t('home.hero.browse')}
               <ArrowLeft aria-hidden="true" className="size-5 ltr:-scale-x-100" />
             </Link>
-            <Link to="/opportunities/add" className={cn(HERO_BUTTON, 'border border-white/70 bg-white/10 text-white hover:bg-white/20')}>
+            <Link
+              to="/opportunities/add"
+              className={cn(HERO_BUTTON, 'border border-white/70 bg-white/10 text-white hover:bg-white/20')}
+            >
               {t('home.hero.list')}
             </Link>
           </div>

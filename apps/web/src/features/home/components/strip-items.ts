@@ -16,5 +16,9 @@ export function stripItems<T>(cards: readonly T[], min = MIN_STRIP_CARDS): Strip
   if (cards.length === 0) return [];
   const padded: T[] = [];
   while (padded.length < Math.max(min, cards.length)) padded.push(cards[padded.length % cards.length]!);
-  return [...padded, ...padded].map((card, index) => ({ card, key: `strip-${index}`, copy: index >= cards.length }));
+  return [...padded, ...padded].map((card, index) => ({
+    card,
+    key: `strip-${index}`,
+    copy: index >= cards.length,
+  }));
 }

@@ -49,7 +49,10 @@ describe('stripItems', () => {
 
 describe('TrendingStrip', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ opportunities: [card(1), card(2), card(3)] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ opportunities: [card(1), card(2), card(3)] })),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -59,12 +62,13 @@ describe('TrendingStrip', () => {
     expect(list.querySelectorAll(':scope > li')).toHaveLength(16);
     // Copies are aria-hidden, so the accessible list holds each listing once.
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/opportunities/1',
-      '/opportunities/2',
-      '/opportunities/3',
-    ]);
-    for (const link of list.querySelectorAll('li[aria-hidden] a')) expect(link).toHaveAttribute('tabindex', '-1');
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/opportunities/1', '/opportunities/2', '/opportunities/3']);
+    for (const link of list.querySelectorAll('li[aria-hidden] a'))
+      expect(link).toHaveAttribute('tabindex', '-1');
   });
 
   it('stops for good after the first touch, and the button starts it again', async () => {
@@ -95,7 +99,10 @@ describe('TrendingStrip', () => {
   });
 
   it('shows the error state with a retry when the list fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'INTERNAL', message: 'خطأ في الخادم' }, { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ code: 'INTERNAL', message: 'خطأ في الخادم' }, { status: 500 })),
+    );
     renderWithProviders(<TrendingStrip />);
     expect(await screen.findByRole('alert')).toHaveTextContent('خطأ في الخادم');
     expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();

@@ -32,7 +32,10 @@ export function TrendingStrip() {
 
   if (reducedMotion) {
     return (
-      <ul className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-4" aria-label={t('home.trending.listLabel')}>
+      <ul
+        className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-4"
+        aria-label={t('home.trending.listLabel')}
+      >
         {top.data.map((card) => (
           <li key={card.id} className="snap-start">
             <OpportunityCard opportunity={card} variant="compact" />
@@ -65,8 +68,17 @@ export function TrendingStrip() {
         </ul>
       </div>
       <div className="flex justify-end">
-        <Button variant="ghost" size="sm" aria-pressed={paused} onClick={() => (touched ? setTouched(false) : setPausedByUser(!pausedByUser))}>
-          {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={paused}
+          onClick={() => (touched ? setTouched(false) : setPausedByUser(!pausedByUser))}
+        >
+          {paused ? (
+            <Play aria-hidden="true" className="size-4" />
+          ) : (
+            <Pause aria-hidden="true" className="size-4" />
+          )}
           {paused ? t('home.trending.play') : t('home.trending.pause')}
         </Button>
       </div>
@@ -80,7 +92,11 @@ function StripSkeleton() {
     <div role="status" className="-mx-4 flex gap-4 overflow-hidden px-4 pb-4">
       <span className="sr-only">{t('common.loading')}</span>
       {Array.from({ length: 4 }, (_, index) => (
-        <div key={index} aria-hidden="true" className="h-40 w-72 shrink-0 animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
+        <div
+          key={index}
+          aria-hidden="true"
+          className="h-40 w-72 shrink-0 animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none dark:bg-slate-800"
+        />
       ))}
     </div>
   );

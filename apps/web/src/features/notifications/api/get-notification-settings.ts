@@ -8,6 +8,7 @@ export const notificationSettingsKey = ['/api/users/me/notification-settings'] a
 export function useNotificationSettings() {
   return useQuery({
     queryKey: notificationSettingsKey,
-    queryFn: ({ signal }) => api.get<NotificationSettings>('/api/users/me/notification-settings', { auth: true, signal }),
+    queryFn: ({ signal }) =>
+      api.get<NotificationSettings>('/api/users/me/notification-settings', { auth: true, signal }),
   });
 }

@@ -32,13 +32,20 @@ export function EmailSettingsForm() {
           toast({ title: t('notifications.settings.saved') });
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: t('notifications.settings.failed'), description: serverMessage(error) ?? undefined }),
+          toast({
+            variant: 'destructive',
+            title: t('notifications.settings.failed'),
+            description: serverMessage(error) ?? undefined,
+          }),
       },
     );
   };
 
   return (
-    <section aria-labelledby="email-settings-title" className="border-t border-slate-200 pt-8 dark:border-slate-800">
+    <section
+      aria-labelledby="email-settings-title"
+      className="border-t border-slate-200 pt-8 dark:border-slate-800"
+    >
       <h2 id="email-settings-title" className="text-xl font-bold text-slate-900 dark:text-white">
         {t('notifications.settings.title')}
       </h2>
@@ -65,7 +72,11 @@ export function EmailSettingsForm() {
             ))}
           </fieldset>
           <div>
-            <Button type="submit" disabled={save.isPending || draft === null} aria-busy={save.isPending || undefined}>
+            <Button
+              type="submit"
+              disabled={save.isPending || draft === null}
+              aria-busy={save.isPending || undefined}
+            >
               {t('notifications.settings.save')}
             </Button>
           </div>

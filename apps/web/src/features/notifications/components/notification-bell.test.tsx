@@ -21,7 +21,11 @@ const match: Notification = {
 
 function page(items: Notification[]) {
   const unreadCount = items.filter((n) => n.readAt === null).length;
-  return jsonResponse({ data: items, pagination: { page: 1, pageSize: 8, total: items.length, totalPages: 1 }, unreadCount });
+  return jsonResponse({
+    data: items,
+    pagination: { page: 1, pageSize: 8, total: items.length, totalPages: 1 },
+    unreadCount,
+  });
 }
 
 beforeEach(async () => {
@@ -42,7 +46,9 @@ describe('the notification bell', { timeout: 30_000 }, () => {
       if (url.pathname === '/api/notifications') return page(items);
       if (url.pathname === '/api/notifications/read' && init?.method === 'POST') {
         const ids = (JSON.parse(String(init.body)) as { ids?: number[] }).ids;
-        items = items.map((n) => (!ids || ids.includes(n.id) ? { ...n, readAt: new Date().toISOString() } : n));
+        items = items.map((n) =>
+          !ids || ids.includes(n.id) ? { ...n, readAt: new Date().toISOString() } : n,
+        );
         return jsonResponse({ unreadCount: items.filter((n) => n.readAt === null).length });
       }
       return undefined;

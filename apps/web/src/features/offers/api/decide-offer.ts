@@ -13,8 +13,15 @@ export function decideOffer(offerId: number, status: OfferStatusInput['status'],
 export function useDecideOffer(opportunityId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ offerId, status, note }: { offerId: number; status: OfferStatusInput['status']; note?: string }) =>
-      decideOffer(offerId, status, note),
+    mutationFn: ({
+      offerId,
+      status,
+      note,
+    }: {
+      offerId: number;
+      status: OfferStatusInput['status'];
+      note?: string;
+    }) => decideOffer(offerId, status, note),
     onSuccess: () => void client.invalidateQueries({ queryKey: opportunityOffersKey(opportunityId) }),
   });
 }

@@ -3,10 +3,15 @@ import type { Offer } from '@safqa/shared/validation/offers';
 import { api } from '@/lib/api-client';
 import type { Paged } from './get-my-offers';
 
-export const opportunityOffersKey = (opportunityId: number) => ['/api/opportunities', opportunityId, 'offers'] as const;
+export const opportunityOffersKey = (opportunityId: number) =>
+  ['/api/opportunities', opportunityId, 'offers'] as const;
 
 export function fetchOpportunityOffers(opportunityId: number, page: number, signal?: AbortSignal) {
-  return api.get<Paged<Offer>>(`/api/opportunities/${opportunityId}/offers`, { auth: true, signal, query: { page } });
+  return api.get<Paged<Offer>>(`/api/opportunities/${opportunityId}/offers`, {
+    auth: true,
+    signal,
+    query: { page },
+  });
 }
 
 /** GET /api/opportunities/{id}/offers?page=: offers received, for the owner (or an admin). */

@@ -8,7 +8,11 @@ export interface OfferCodeAnswer {
 }
 
 export function requestOfferCode(opportunityId: number, email: string) {
-  return api.post<OfferCodeAnswer>(`/api/opportunities/${opportunityId}/offers/code`, { email }, { auth: true });
+  return api.post<OfferCodeAnswer>(
+    `/api/opportunities/${opportunityId}/offers/code`,
+    { email },
+    { auth: true },
+  );
 }
 
 /** POST /api/opportunities/{id}/offers/code: emails the 4-digit code. */

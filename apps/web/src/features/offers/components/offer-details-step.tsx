@@ -45,8 +45,14 @@ export function OfferDetailsStep({ defaultValues, serverErrors = {}, onNext }: O
           />
         )}
       </Field>
-      <fieldset className="grid gap-2" aria-describedby="offer-reasons-hint" aria-invalid={Boolean(error('reasons'))}>
-        <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">{t('offers.form.reasons')}</legend>
+      <fieldset
+        className="grid gap-2"
+        aria-describedby="offer-reasons-hint"
+        aria-invalid={Boolean(error('reasons'))}
+      >
+        <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t('offers.form.reasons')}
+        </legend>
         <p id="offer-reasons-hint" className="text-xs text-slate-600 dark:text-slate-400">
           {t('offers.form.reasonsHint')}
         </p>
@@ -65,7 +71,9 @@ export function OfferDetailsStep({ defaultValues, serverErrors = {}, onNext }: O
             </label>
           ))}
         </div>
-        {error('reasons') ? <p className="text-sm text-red-700 dark:text-red-400">{error('reasons')}</p> : null}
+        {error('reasons') ? (
+          <p className="text-sm text-red-700 dark:text-red-400">{error('reasons')}</p>
+        ) : null}
       </fieldset>
       <Field label={t('offers.form.message')} hint={t('offers.form.messageHint')} error={error('message')}>
         {(control) => <Textarea {...control} rows={4} dir="auto" {...form.register('message')} />}

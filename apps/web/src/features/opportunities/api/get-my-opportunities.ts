@@ -11,7 +11,8 @@ export function useMyOpportunities(query: { status: OpportunityStatus | null; so
   const params = { status: query.status ?? undefined, sort: query.sort, page: query.page, pageSize: 10 };
   return useQuery({
     queryKey: ['/api/users/me/opportunities', params],
-    queryFn: ({ signal }) => api.get<Paged<MyOpportunityCard>>('/api/users/me/opportunities', { auth: true, query: params, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paged<MyOpportunityCard>>('/api/users/me/opportunities', { auth: true, query: params, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -24,21 +24,37 @@ function form(field: string, file: File) {
 }
 
 /** POST /api/uploads/images: one file per call; the first item of `files` is the stored picture. */
-export async function uploadImage(file: File, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal) {
-  const answer = await api.post<{ files: UploadedImage[] }>('/api/uploads/images', form(IMAGE_UPLOAD_FIELD, file), {
-    auth: true,
-    onProgress,
-    signal,
-  });
+export async function uploadImage(
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+) {
+  const answer = await api.post<{ files: UploadedImage[] }>(
+    '/api/uploads/images',
+    form(IMAGE_UPLOAD_FIELD, file),
+    {
+      auth: true,
+      onProgress,
+      signal,
+    },
+  );
   return answer.files[0]!;
 }
 
 /** POST /api/uploads/docs: one file per call; the first item of `files` is kept. */
-export async function uploadDocument(file: File, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal) {
-  const answer = await api.post<{ files: UploadedDocument[] }>('/api/uploads/docs', form(DOCUMENT_UPLOAD_FIELD, file), {
-    auth: true,
-    onProgress,
-    signal,
-  });
+export async function uploadDocument(
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+) {
+  const answer = await api.post<{ files: UploadedDocument[] }>(
+    '/api/uploads/docs',
+    form(DOCUMENT_UPLOAD_FIELD, file),
+    {
+      auth: true,
+      onProgress,
+      signal,
+    },
+  );
   return answer.files[0]!;
 }

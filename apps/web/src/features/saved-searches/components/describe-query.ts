@@ -12,7 +12,10 @@ export function useDescribeQuery() {
   const types = useLookup('business-types').data;
   const regions = useLookup('regions').data;
   const cities = useCities().data;
-  const nameOf = (list: { id: number; nameAR: string; nameEN: string }[] | undefined, id: number | undefined) => {
+  const nameOf = (
+    list: { id: number; nameAR: string; nameEN: string }[] | undefined,
+    id: number | undefined,
+  ) => {
     const found = id === undefined ? undefined : list?.find((item) => item.id === id);
     return found ? lookupName(found, lng) : null;
   };
@@ -26,7 +29,9 @@ export function useDescribeQuery() {
     ];
     const { minAmount: min, maxAmount: max } = query;
     if (min !== undefined && max !== undefined) {
-      parts.push(t('saved-searches.describe.range', { min: formatCurrency(min, lng), max: formatCurrency(max, lng) }));
+      parts.push(
+        t('saved-searches.describe.range', { min: formatCurrency(min, lng), max: formatCurrency(max, lng) }),
+      );
     } else if (min !== undefined) {
       parts.push(t('saved-searches.describe.from', { amount: formatCurrency(min, lng) }));
     } else if (max !== undefined) {

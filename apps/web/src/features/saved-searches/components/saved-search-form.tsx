@@ -62,14 +62,29 @@ export function SavedSearchForm({
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <Field label={t('saved-searches.name')} error={fieldError(errors.name?.message, i18n.language)}>
         {(control) => (
-          <Input {...control} maxLength={100} placeholder={t('saved-searches.namePlaceholder')} {...form.register('name')} />
+          <Input
+            {...control}
+            maxLength={100}
+            placeholder={t('saved-searches.namePlaceholder')}
+            {...form.register('name')}
+          />
         )}
       </Field>
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">{t('saved-searches.frequency')}</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t('saved-searches.frequency')}
+        </legend>
         {SAVED_SEARCH_FREQUENCIES.map((frequency: SavedSearchFrequency) => (
-          <label key={frequency} className="flex items-center gap-3 text-sm text-slate-800 dark:text-slate-200">
-            <input type="radio" value={frequency} className="size-4 accent-brand-700" {...form.register('frequency')} />
+          <label
+            key={frequency}
+            className="flex items-center gap-3 text-sm text-slate-800 dark:text-slate-200"
+          >
+            <input
+              type="radio"
+              value={frequency}
+              className="size-4 accent-brand-700"
+              {...form.register('frequency')}
+            />
             {t(`saved-searches.frequencies.${frequency}`)}
           </label>
         ))}

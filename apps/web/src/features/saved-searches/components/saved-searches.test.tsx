@@ -34,7 +34,10 @@ afterEach(() => {
 describe('save this search', { timeout: 30_000 }, () => {
   it('sends a visitor to sign in and back to the same search', async () => {
     mockApi();
-    renderWithProviders(<SaveSearchButton query={{ q: 'قهوة' }} />, { path: '/search', initialEntry: '/search?q=قهوة&page=2' });
+    renderWithProviders(<SaveSearchButton query={{ q: 'قهوة' }} />, {
+      path: '/search',
+      initialEntry: '/search?q=قهوة&page=2',
+    });
     const link = await screen.findByRole('link', { name: 'سجّل الدخول لحفظ البحث' });
     expect(link).toHaveAttribute('href', `/login?redirect=${encodeURIComponent('/search?q=قهوة&page=2')}`);
   });
@@ -73,7 +76,10 @@ describe('save this search', { timeout: 30_000 }, () => {
     signIn();
     mockApi((url, init) =>
       init?.method === 'POST'
-        ? jsonResponse({ code: 'LIMIT_REACHED', message: 'وصلت إلى الحد الأقصى (20 بحثًا محفوظًا)' }, { status: 409 })
+        ? jsonResponse(
+            { code: 'LIMIT_REACHED', message: 'وصلت إلى الحد الأقصى (20 بحثًا محفوظًا)' },
+            { status: 409 },
+          )
         : undefined,
     );
     const user = userEvent.setup();
@@ -92,7 +98,9 @@ describe('save this search: saved state and suggested name', { timeout: 30_000 }
     signIn();
     mockApi((url) => (url.pathname === '/api/saved-searches' ? jsonResponse({ data: [] }) : undefined));
     const user = userEvent.setup();
-    renderWithProviders(<SaveSearchButton query={{ q: 'مطعم', businessTypeId: 8, cityId: 1 }} />, { path: '/search' });
+    renderWithProviders(<SaveSearchButton query={{ q: 'مطعم', businessTypeId: 8, cityId: 1 }} />, {
+      path: '/search',
+    });
     await user.click(await screen.findByRole('button', { name: 'احفظ هذا البحث' }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() =>
@@ -116,7 +124,9 @@ describe('save this search: saved state and suggested name', { timeout: 30_000 }
   it('offers to save filters that differ from every saved search', async () => {
     signIn();
     mockApi((url) => (url.pathname === '/api/saved-searches' ? jsonResponse({ data: [SEARCH] }) : undefined));
-    renderWithProviders(<SaveSearchButton query={{ q: 'مطعم', businessTypeId: 8, cityId: 1 }} />, { path: '/search' });
+    renderWithProviders(<SaveSearchButton query={{ q: 'مطعم', businessTypeId: 8, cityId: 1 }} />, {
+      path: '/search',
+    });
     expect(await screen.findByRole('button', { name: 'احفظ هذا البحث' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /محفوظ باسم/ })).not.toBeInTheDocument();
   });

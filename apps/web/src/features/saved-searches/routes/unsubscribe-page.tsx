@@ -31,7 +31,9 @@ export function Component() {
         {t('saved-searches.unsubscribe.title')}
       </h1>
       {!token ? <Alert variant="error">{t('saved-searches.unsubscribe.invalid')}</Alert> : null}
-      {token && (unsubscribe.isIdle || unsubscribe.isPending) ? <Spinner label={t('saved-searches.unsubscribe.working')} /> : null}
+      {token && (unsubscribe.isIdle || unsubscribe.isPending) ? (
+        <Spinner label={t('saved-searches.unsubscribe.working')} />
+      ) : null}
       {unsubscribe.isSuccess ? (
         <Alert variant="success" title={t('saved-searches.unsubscribe.done')}>
           {unsubscribe.data.message}

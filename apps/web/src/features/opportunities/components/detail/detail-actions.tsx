@@ -33,9 +33,19 @@ export function BookmarkButton({ id, isFavorite }: { id: number; isFavorite: boo
           return;
         }
         toggle.mutate(!isFavorite, {
-          onSuccess: () => toast({ title: t(isFavorite ? 'opportunities.detail.bookmarkRemoved' : 'opportunities.detail.bookmarkAdded'), size: 'sm' }),
+          onSuccess: () =>
+            toast({
+              title: t(
+                isFavorite ? 'opportunities.detail.bookmarkRemoved' : 'opportunities.detail.bookmarkAdded',
+              ),
+              size: 'sm',
+            }),
           onError: (error) =>
-            toast({ variant: 'destructive', title: t('opportunities.detail.bookmarkFailed'), description: serverMessage(error) ?? undefined }),
+            toast({
+              variant: 'destructive',
+              title: t('opportunities.detail.bookmarkFailed'),
+              description: serverMessage(error) ?? undefined,
+            }),
         });
       }}
       className="flex-1"
@@ -95,7 +105,11 @@ export function ShareButtons({ id }: { id: number }) {
             .finally(() => setDownloading(false));
         }}
       >
-        {downloading ? <SpinnerIcon className="size-5" /> : <FileDown aria-hidden="true" className="size-5" />}
+        {downloading ? (
+          <SpinnerIcon className="size-5" />
+        ) : (
+          <FileDown aria-hidden="true" className="size-5" />
+        )}
         {t('opportunities.share.pdf')}
       </Button>
     </div>

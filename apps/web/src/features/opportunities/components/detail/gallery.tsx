@@ -58,7 +58,10 @@ export function Gallery({ pictures, title }: { pictures: Picture[]; title: strin
     ...(firstSrcSet ? { imageSrcSet: firstSrcSet, imageSizes: STAGE_SIZES } : {}),
   });
   const currentSrcSet = pictureSrcSet(current);
-  const position = t('opportunities.detail.galleryPosition', { current: formatNumber(index + 1, lng), total: formatNumber(count, lng) });
+  const position = t('opportunities.detail.galleryPosition', {
+    current: formatNumber(index + 1, lng),
+    total: formatNumber(count, lng),
+  });
 
   const onKeyDown = (event: KeyboardEvent) => {
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
@@ -72,7 +75,11 @@ export function Gallery({ pictures, title }: { pictures: Picture[]; title: strin
   };
 
   return (
-    <section aria-roledescription={t('opportunities.detail.galleryRole')} aria-label={t('opportunities.detail.gallery')} className="grid gap-3">
+    <section
+      aria-roledescription={t('opportunities.detail.galleryRole')}
+      aria-label={t('opportunities.detail.gallery')}
+      className="grid gap-3"
+    >
       <div
         role="group"
         aria-roledescription={t('opportunities.detail.slideRole')}
@@ -99,7 +106,11 @@ export function Gallery({ pictures, title }: { pictures: Picture[]; title: strin
           srcSet={currentSrcSet}
           sizes={currentSrcSet ? STAGE_SIZES : undefined}
           fetchPriority={current === first ? 'high' : undefined}
-          alt={t('opportunities.detail.pictureAlt', { title, current: formatNumber(index + 1, lng), total: formatNumber(count, lng) })}
+          alt={t('opportunities.detail.pictureAlt', {
+            title,
+            current: formatNumber(index + 1, lng),
+            total: formatNumber(count, lng),
+          })}
           width={current.width ?? undefined}
           height={current.height ?? undefined}
           className="size-full object-cover"
@@ -122,7 +133,10 @@ export function Gallery({ pictures, title }: { pictures: Picture[]; title: strin
             >
               <ChevronLeft aria-hidden="true" className="size-5 ltr:-scale-x-100" />
             </button>
-            <p aria-live="polite" className="absolute end-3 bottom-3 rounded-full bg-slate-950/70 px-2.5 py-1 text-xs font-semibold text-white">
+            <p
+              aria-live="polite"
+              className="absolute end-3 bottom-3 rounded-full bg-slate-950/70 px-2.5 py-1 text-xs font-semibold text-white"
+            >
               {position}
             </p>
           </>
@@ -142,7 +156,12 @@ export function Gallery({ pictures, title }: { pictures: Picture[]; title: strin
                   i === index ? 'border-brand-600' : 'border-transparent opacity-75 hover:opacity-100',
                 )}
               >
-                <img src={picture.thumbnailUrl ?? picture.url} alt="" loading="lazy" className="size-full object-cover" />
+                <img
+                  src={picture.thumbnailUrl ?? picture.url}
+                  alt=""
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
               </button>
             </li>
           ))}

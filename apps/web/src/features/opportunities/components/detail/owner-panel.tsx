@@ -10,14 +10,19 @@ import { buttonClasses } from '@/components/ui/button';
 export function OwnerPanel({ o }: { o: OpportunityDetail }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="owner-title" className="grid gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-5 dark:border-brand-900 dark:bg-brand-950/40">
+    <section
+      aria-labelledby="owner-title"
+      className="grid gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-5 dark:border-brand-900 dark:bg-brand-950/40"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="owner-title" className="font-bold text-slate-900 dark:text-white">
           {t('opportunities.owner.title')}
         </h2>
         <StatusBadge status={o.status} />
       </div>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t(`opportunities.owner.statusHelp.${o.status}`)}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {t(`opportunities.owner.statusHelp.${o.status}`)}
+      </p>
       {o.status === 'rejected' && o.rejectionReason ? (
         <Alert variant="error" title={t('opportunities.owner.rejectionReason')}>
           {o.rejectionReason}

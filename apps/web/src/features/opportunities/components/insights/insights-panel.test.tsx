@@ -11,7 +11,10 @@ class SizedResizeObserver {
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element) {
     const contentRect = { width: 600, height: 256, top: 0, left: 0, right: 600, bottom: 256, x: 0, y: 0 };
-    this.callback([{ target, contentRect } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    this.callback(
+      [{ target, contentRect } as unknown as ResizeObserverEntry],
+      this as unknown as ResizeObserver,
+    );
   }
   unobserve() {}
   disconnect() {}
@@ -46,16 +49,24 @@ describe('InsightsPanel', () => {
     const { container } = renderWithProviders(<InsightsPanel id={5} name="مقهى الحي" />);
     const panel = await screen.findByRole('region', { name: 'إحصاءات مقهى الحي' });
     await waitFor(() => expect(within(panel).getByTestId('insight-views')).toHaveTextContent('12'));
-    expect(within(panel).getByTestId('insight-accessRequests')).toHaveTextContent('طلبات الاطلاع على المستندات2');
+    expect(within(panel).getByTestId('insight-accessRequests')).toHaveTextContent(
+      'طلبات الاطلاع على المستندات2',
+    );
     const table = within(panel).getByRole('table', { name: /النشاط اليومي · آخر 30 يومًا/ });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
     await waitFor(() => expect(container.querySelector('svg.recharts-surface')).not.toBeNull());
-    const drawing = container.querySelector('[aria-hidden="true"] .recharts-wrapper')!.closest('[aria-hidden="true"]')!;
-    expect(drawing.querySelectorAll('[tabindex]:not([tabindex="-1"]), a[href], button, input')).toHaveLength(0);
+    const drawing = container
+      .querySelector('[aria-hidden="true"] .recharts-wrapper')!
+      .closest('[aria-hidden="true"]')!;
+    expect(drawing.querySelectorAll('[tabindex]:not([tabindex="-1"]), a[href], button, input')).toHaveLength(
+      0,
+    );
 
     await userEvent.click(within(panel).getByRole('radio', { name: '7 أيام' }));
     await waitFor(() => expect(within(panel).getByTestId('insight-views')).toHaveTextContent('3'));
-    expect(calledUrls(fetchMock, '/api/opportunities/5/insights').map((u) => u.searchParams.get('days'))).toEqual(['30', '7']);
+    expect(
+      calledUrls(fetchMock, '/api/opportunities/5/insights').map((u) => u.searchParams.get('days')),
+    ).toEqual(['30', '7']);
   });
 
   it('says when there is no activity yet, and offers a retry when loading fails', async () => {

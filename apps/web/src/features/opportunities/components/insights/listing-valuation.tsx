@@ -11,14 +11,19 @@ export function ListingValuation({ id, own }: { id: number; own: boolean }) {
   const { t } = useTranslation();
   const valuation = useListingValuation(id, true);
   return (
-    <section aria-labelledby="valuation-title" className="mt-6 grid gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+    <section
+      aria-labelledby="valuation-title"
+      className="mt-6 grid gap-3 border-t border-slate-200 pt-4 dark:border-slate-800"
+    >
       <h3 id="valuation-title" className="font-bold text-slate-900 dark:text-white">
         {own ? t('insights.valuation.titleOwn') : t('insights.valuation.titleOther')}
       </h3>
       {valuation.isPending ? (
         <Spinner className="h-24" label={t('insights.valuation.checking')} />
       ) : valuation.isError ? (
-        <p role="alert" className="text-sm text-slate-700 dark:text-slate-300">{t('insights.valuation.loadFailed')}</p>
+        <p role="alert" className="text-sm text-slate-700 dark:text-slate-300">
+          {t('insights.valuation.loadFailed')}
+        </p>
       ) : (
         <ValuationPanel valuation={valuation.data} />
       )}

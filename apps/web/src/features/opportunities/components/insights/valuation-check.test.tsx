@@ -29,10 +29,19 @@ const answer = {
   ebitdaMultiple: 20,
   salesMultiple: 2,
   comparables: 6,
-  sector: { ebitdaMultiple: { p25: 5.25, median: 7, p75: 9.5 }, salesMultiple: { p25: 2.25, median: 3.5, p75: 5.5 } },
+  sector: {
+    ebitdaMultiple: { p25: 5.25, median: 7, p75: 9.5 },
+    salesMultiple: { p25: 2.25, median: 3.5, p75: 5.5 },
+  },
   flag: 'high',
 };
-const figures = { businessTypeId: 8, offeredPercentage: 25, requiredAmount: 500_000, ebitda: 100_000, yearlySales: 1_000_000 };
+const figures = {
+  businessTypeId: 8,
+  offeredPercentage: 25,
+  requiredAmount: 500_000,
+  ebitda: 100_000,
+  yearlySales: 1_000_000,
+};
 
 beforeEach(() => {
   setTokens({ accessToken: fakeJwt({ sub: '3', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
@@ -71,9 +80,13 @@ describe('ValuationCheck', () => {
   it('reads in English too, and says so when the check fails', async () => {
     await setLanguage('en');
     mockApi((url) =>
-      url.pathname === '/api/valuation/check' ? jsonResponse({ code: 'INTERNAL', message: 'x' }, { status: 500 }) : undefined,
+      url.pathname === '/api/valuation/check'
+        ? jsonResponse({ code: 'INTERNAL', message: 'x' }, { status: 500 })
+        : undefined,
     );
     renderWithProviders(<ValuationCheck values={figures} />);
-    await waitFor(() => expect(screen.getByText('Could not run the comparison now. You can carry on.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Could not run the comparison now. You can carry on.')).toBeInTheDocument(),
+    );
   });
 });

@@ -7,9 +7,11 @@ import { cn } from '@/lib/cn';
 
 const FLAG_CLASSES: Record<ValuationFlag, string> = {
   low: 'border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100',
-  typical: 'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
+  typical:
+    'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
   high: 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100',
-  insufficient_data: 'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100',
+  insufficient_data:
+    'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100',
 };
 
 /**
@@ -20,7 +22,9 @@ export function ValuationPanel({ valuation, warning = false }: { valuation: Valu
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const multiple = (value: number | null) =>
-    value === null ? t('insights.valuation.noMultiple') : t('insights.valuation.multiple', { value: formatNumber(value, lng) });
+    value === null
+      ? t('insights.valuation.noMultiple')
+      : t('insights.valuation.multiple', { value: formatNumber(value, lng) });
   const range = (q: { p25: number; median: number; p75: number }) =>
     t('insights.valuation.range', {
       p25: multiple(q.p25),
@@ -33,13 +37,17 @@ export function ValuationPanel({ valuation, warning = false }: { valuation: Valu
     <div className="grid gap-4" data-testid="valuation" data-flag={flag}>
       <div className={cn('grid gap-1 rounded-xl border p-4', FLAG_CLASSES[flag])}>
         <p className="font-bold">{t(`insights.valuation.flag.${flag}`)}</p>
-        <p className="text-sm">{t(`insights.valuation.flagBody.${flag}`, { needed: formatNumber(VALUATION_MIN_COMPARABLES, lng) })}</p>
+        <p className="text-sm">
+          {t(`insights.valuation.flagBody.${flag}`, { needed: formatNumber(VALUATION_MIN_COMPARABLES, lng) })}
+        </p>
         {warning ? <p className="text-sm font-medium">{t('insights.valuation.warning')}</p> : null}
       </div>
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         <div className="grid gap-0.5">
           <dt className="text-sm text-slate-600 dark:text-slate-400">{t('insights.valuation.implied')}</dt>
-          <dd className="font-semibold text-slate-900 dark:text-white">{formatCurrency(valuation.impliedValuation, lng)}</dd>
+          <dd className="font-semibold text-slate-900 dark:text-white">
+            {formatCurrency(valuation.impliedValuation, lng)}
+          </dd>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-sm text-slate-600 dark:text-slate-400">{t('insights.valuation.sector')}</dt>
@@ -51,18 +59,33 @@ export function ValuationPanel({ valuation, warning = false }: { valuation: Valu
                   formatted: formatNumber(valuation.comparables, lng),
                   needed: formatNumber(VALUATION_MIN_COMPARABLES, lng),
                 })
-              : t('insights.valuation.comparables', { count: valuation.comparables, formatted: formatNumber(valuation.comparables, lng) })}
+              : t('insights.valuation.comparables', {
+                  count: valuation.comparables,
+                  formatted: formatNumber(valuation.comparables, lng),
+                })}
           </dd>
         </div>
         <div className="grid gap-0.5">
-          <dt className="text-sm text-slate-600 dark:text-slate-400">{t('insights.valuation.ebitdaMultiple')}</dt>
-          <dd className="font-semibold text-slate-900 dark:text-white">{multiple(valuation.ebitdaMultiple)}</dd>
-          {sector ? <dd className="text-sm text-slate-600 dark:text-slate-400">{range(sector.ebitdaMultiple)}</dd> : null}
+          <dt className="text-sm text-slate-600 dark:text-slate-400">
+            {t('insights.valuation.ebitdaMultiple')}
+          </dt>
+          <dd className="font-semibold text-slate-900 dark:text-white">
+            {multiple(valuation.ebitdaMultiple)}
+          </dd>
+          {sector ? (
+            <dd className="text-sm text-slate-600 dark:text-slate-400">{range(sector.ebitdaMultiple)}</dd>
+          ) : null}
         </div>
         <div className="grid gap-0.5">
-          <dt className="text-sm text-slate-600 dark:text-slate-400">{t('insights.valuation.salesMultiple')}</dt>
-          <dd className="font-semibold text-slate-900 dark:text-white">{multiple(valuation.salesMultiple)}</dd>
-          {sector ? <dd className="text-sm text-slate-600 dark:text-slate-400">{range(sector.salesMultiple)}</dd> : null}
+          <dt className="text-sm text-slate-600 dark:text-slate-400">
+            {t('insights.valuation.salesMultiple')}
+          </dt>
+          <dd className="font-semibold text-slate-900 dark:text-white">
+            {multiple(valuation.salesMultiple)}
+          </dd>
+          {sector ? (
+            <dd className="text-sm text-slate-600 dark:text-slate-400">{range(sector.salesMultiple)}</dd>
+          ) : null}
         </div>
       </dl>
       <details className="rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-700">

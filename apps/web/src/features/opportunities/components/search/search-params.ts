@@ -1,4 +1,9 @@
-import { OPPORTUNITY_TYPES, SEARCH_SORTS, type OpportunityType, type SearchSort } from '@safqa/shared/constants';
+import {
+  OPPORTUNITY_TYPES,
+  SEARCH_SORTS,
+  type OpportunityType,
+  type SearchSort,
+} from '@safqa/shared/constants';
 
 /**
  * The search page's state lives in the URL (SPEC.md section 2: businessTypeId, sort, page and the
@@ -89,7 +94,13 @@ export function apiQuery(state: SearchState, pageSize = 12): Record<string, stri
 
 /** How many filters (not sort or page) are set: shown on the mobile filters button. */
 export function activeFilterCount(state: SearchState): number {
-  return [state.q, state.businessTypeId, state.regionId, state.cityId, state.type, state.minAmount, state.maxAmount].filter(
-    (value) => value !== null && value !== '',
-  ).length;
+  return [
+    state.q,
+    state.businessTypeId,
+    state.regionId,
+    state.cityId,
+    state.type,
+    state.minAmount,
+    state.maxAmount,
+  ].filter((value) => value !== null && value !== '').length;
 }

@@ -87,7 +87,10 @@ export function UploadProgressBar({ progress }: { progress: UploadProgressState 
   return (
     <div role="status" aria-live="polite" className="grid gap-2 rounded-xl bg-slate-50 p-4 dark:bg-slate-800">
       <p className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {t(`opportunities.wizard.uploading.${progress.step}`, { current: progress.current, total: progress.total })}{' '}
+        {t(`opportunities.wizard.uploading.${progress.step}`, {
+          current: progress.current,
+          total: progress.total,
+        })}{' '}
         <bdi className="font-semibold">{progress.currentFile}</bdi>
       </p>
       <progress

@@ -13,7 +13,14 @@ export interface UploadProgressState {
   percent: number | null;
 }
 
-export const NO_PROGRESS: UploadProgressState = { show: false, current: 0, total: 0, currentFile: '', step: 'images', percent: null };
+export const NO_PROGRESS: UploadProgressState = {
+  show: false,
+  current: 0,
+  total: 0,
+  currentFile: '',
+  step: 'images',
+  percent: null,
+};
 
 const DOCUMENT_EXTENSIONS = DOCUMENT_ACCEPT.split(',');
 const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'];
@@ -31,7 +38,9 @@ export type FileProblem = 'notImage' | 'notDocument' | 'tooLarge';
  */
 export function checkFile(file: File, kind: 'image' | 'document'): FileProblem | null {
   if (kind === 'image') {
-    const typeOk = (IMAGE_MIME_TYPES as readonly string[]).includes(file.type) || (!file.type && IMAGE_EXTENSIONS.includes(extension(file.name)));
+    const typeOk =
+      (IMAGE_MIME_TYPES as readonly string[]).includes(file.type) ||
+      (!file.type && IMAGE_EXTENSIONS.includes(extension(file.name)));
     if (!typeOk) return 'notImage';
     return file.size > UPLOAD_LIMITS.imageMaxBytes ? 'tooLarge' : null;
   }

@@ -46,7 +46,10 @@ export function useStepForm(
 
   const report = useEffectEvent((next: FieldValues) => onValuesChange(next as WizardValues));
   // `subscribe` (not `watch`) reports changes without re-rendering and stays memoisable.
-  useEffect(() => form.subscribe({ formState: { values: true }, callback: ({ values: next }) => report(next) }), [form]);
+  useEffect(
+    () => form.subscribe({ formState: { values: true }, callback: ({ values: next }) => report(next) }),
+    [form],
+  );
 
   const applyServerErrors = useEffectEvent(() => {
     for (const [field, message] of Object.entries(serverErrors)) {
@@ -75,5 +78,7 @@ export function numberInput(register: UseFormRegister<FieldValues>, name: string
 
 /** Registers a select of lookup ids: the empty option means "not chosen" (null). */
 export function idSelect(register: UseFormRegister<FieldValues>, name: string) {
-  return register(name, { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) });
+  return register(name, {
+    setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
+  });
 }

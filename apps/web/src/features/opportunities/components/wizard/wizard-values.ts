@@ -1,4 +1,8 @@
-import { OPPORTUNITY_STEPS, type OpportunityDetail, type OpportunityFormValues } from '@safqa/shared/validation/opportunities';
+import {
+  OPPORTUNITY_STEPS,
+  type OpportunityDetail,
+  type OpportunityFormValues,
+} from '@safqa/shared/validation/opportunities';
 
 export type StepKey = (typeof OPPORTUNITY_STEPS)[number]['key'];
 /** The six steps of SPEC.md section 2, then the review before submitting. */

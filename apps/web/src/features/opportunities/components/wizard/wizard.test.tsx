@@ -21,7 +21,13 @@ const KEY = draftKey(7, null);
 
 function renderWizard(props: Partial<Parameters<typeof OpportunityWizard>[0]> = {}) {
   return renderWithProviders(
-    <OpportunityWizard opportunityId={null} initial={{ values: EMPTY_VALUES, meta: EMPTY_META }} approved={false} draftKey={KEY} {...props} />,
+    <OpportunityWizard
+      opportunityId={null}
+      initial={{ values: EMPTY_VALUES, meta: EMPTY_META }}
+      approved={false}
+      draftKey={KEY}
+      {...props}
+    />,
     { path: '/opportunities/add', routes: [{ path: '/opportunities/:id', element: <p>listing page</p> }] },
   );
 }
@@ -71,9 +77,15 @@ describe('listing wizard: per-step validation with the shared schemas', { timeou
     expect(heading()).toHaveTextContent('الموقع');
     const city = screen.getByLabelText('المدينة');
     expect(city).toBeDisabled();
-    await waitFor(() => expect(within(screen.getByLabelText('المنطقة')).getAllByRole('option')).toHaveLength(3));
+    await waitFor(() =>
+      expect(within(screen.getByLabelText('المنطقة')).getAllByRole('option')).toHaveLength(3),
+    );
     fireEvent.change(screen.getByLabelText('المنطقة'), { target: { value: '2' } });
-    expect(within(city).getAllByRole('option').map((o) => o.textContent)).toEqual(['اختر…', 'جدة']);
+    expect(
+      within(city)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['اختر…', 'جدة']);
     await next();
     expect(await screen.findByText('هذا الحقل مطلوب')).toBeInTheDocument();
     fireEvent.change(city, { target: { value: '3' } });
@@ -115,7 +127,11 @@ describe('listing wizard: per-step validation with the shared schemas', { timeou
     await userEvent.type(screen.getByLabelText('النسبة المعروضة (%)'), '٢٥٫٥');
     await userEvent.type(screen.getByLabelText('المبلغ المطلوب (ريال)'), '١٬٥٠٠٬٠٠٠');
     await waitFor(() =>
-      expect(loadDraft(KEY)?.values).toMatchObject({ facilitySize: 12, offeredPercentage: 25.5, requiredAmount: 1_500_000 }),
+      expect(loadDraft(KEY)?.values).toMatchObject({
+        facilitySize: 12,
+        offeredPercentage: 25.5,
+        requiredAmount: 1_500_000,
+      }),
     );
   });
 
@@ -149,7 +165,15 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     mockApi();
     saveDraft(KEY, {
       step: 'location',
-      values: { ...EMPTY_VALUES, nameAr: 'مقهى الحي', name: 'Corner café', businessTypeId: 8, description: 'A café near the park', descriptionAr: 'مقهى قرب الحديقة العامة', regionId: 1 },
+      values: {
+        ...EMPTY_VALUES,
+        nameAr: 'مقهى الحي',
+        name: 'Corner café',
+        businessTypeId: 8,
+        description: 'A café near the park',
+        descriptionAr: 'مقهى قرب الحديقة العامة',
+        regionId: 1,
+      },
       meta: EMPTY_META,
     });
     renderWizard();
@@ -173,7 +197,9 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     const input = container.querySelector<HTMLInputElement>('[data-dropzone="documents"] input[type=file]')!;
     await userEvent.upload(input, new File(['%PDF-1.4'], 'accounts.pdf', { type: 'application/pdf' }));
     // Next stays focusable while busy (aria-disabled), and a click on it does nothing.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'التالي' })).toHaveAttribute('aria-disabled', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'التالي' })).toHaveAttribute('aria-disabled', 'true'),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'التالي' }));
     expect(heading()).toHaveTextContent('الصور والمستندات');
     expect(screen.getByRole('button', { name: 'السابق' })).toBeDisabled();
@@ -182,43 +208,76 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     fireEvent.submit(container.querySelector('form#wizard-documents')!);
     expect(heading()).toHaveTextContent('الصور والمستندات');
 
-    answer({ url: '/uploads/tmp/a.pdf', name: 'accounts.pdf', size: 8, mimeType: 'application/pdf', expiresAt: '2026-12-01T00:00:00Z' });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'التالي' })).not.toHaveAttribute('aria-disabled'));
-    expect(loadDraft(KEY)?.values.documents).toEqual([{ url: '/uploads/tmp/a.pdf', name: 'accounts.pdf', confidential: false }]);
+    answer({
+      url: '/uploads/tmp/a.pdf',
+      name: 'accounts.pdf',
+      size: 8,
+      mimeType: 'application/pdf',
+      expiresAt: '2026-12-01T00:00:00Z',
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'التالي' })).not.toHaveAttribute('aria-disabled'),
+    );
+    expect(loadDraft(KEY)?.values.documents).toEqual([
+      { url: '/uploads/tmp/a.pdf', name: 'accounts.pdf', confidential: false },
+    ]);
   });
 
   it.each([
     ['ar', 'وصلت إلى حد الرفع', 'أرسل الفرصة بالملفات التي رفعتها'],
     ['en', 'Upload limit reached', 'Send the listing with the files you uploaded'],
-  ] as const)('says in %s that the upload quota is reached, once, and sends no more files', async (language, title, hint) => {
-    mockApi();
-    await setLanguage(language);
-    const quota = new ApiError('server text', 429, { code: 'UPLOAD_QUOTA', body: { code: 'UPLOAD_QUOTA', message: 'server text' } });
-    vi.mocked(uploadDocument).mockReset().mockRejectedValue(quota);
-    saveDraft(KEY, { step: 'documents', values: EMPTY_VALUES, meta: EMPTY_META });
-    const { container } = renderWizard();
-    const input = container.querySelector<HTMLInputElement>('[data-dropzone="documents"] input[type=file]')!;
-    const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
-    await userEvent.upload(input, [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')]);
-    await waitFor(() => expect(getToastState().toasts[0]).toMatchObject({ variant: 'destructive', title }));
-    expect(String(getToastState().toasts[0]!.description)).toContain(hint);
-    expect(uploadDocument).toHaveBeenCalledTimes(1);
-    expect(loadDraft(KEY)?.values.documents ?? []).toEqual([]);
-    await setLanguage('ar');
-  });
+  ] as const)(
+    'says in %s that the upload quota is reached, once, and sends no more files',
+    async (language, title, hint) => {
+      mockApi();
+      await setLanguage(language);
+      const quota = new ApiError('server text', 429, {
+        code: 'UPLOAD_QUOTA',
+        body: { code: 'UPLOAD_QUOTA', message: 'server text' },
+      });
+      vi.mocked(uploadDocument).mockReset().mockRejectedValue(quota);
+      saveDraft(KEY, { step: 'documents', values: EMPTY_VALUES, meta: EMPTY_META });
+      const { container } = renderWizard();
+      const input = container.querySelector<HTMLInputElement>(
+        '[data-dropzone="documents"] input[type=file]',
+      )!;
+      const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+      await userEvent.upload(input, [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')]);
+      await waitFor(() => expect(getToastState().toasts[0]).toMatchObject({ variant: 'destructive', title }));
+      expect(String(getToastState().toasts[0]!.description)).toContain(hint);
+      expect(uploadDocument).toHaveBeenCalledTimes(1);
+      expect(loadDraft(KEY)?.values.documents ?? []).toEqual([]);
+      await setLanguage('ar');
+    },
+  );
 
   it('submits the whole input, clears the draft and opens the new listing', async () => {
     const fetchMock = mockApi((url, init) =>
-      url.pathname === '/api/opportunities' && init?.method === 'POST' ? jsonResponse({ id: 41, status: 'pending' }, { status: 201 }) : undefined,
+      url.pathname === '/api/opportunities' && init?.method === 'POST'
+        ? jsonResponse({ id: 41, status: 'pending' }, { status: 201 })
+        : undefined,
     );
     document.cookie = 'XSRF-TOKEN=t';
     saveDraft(KEY, {
       step: 'review',
       values: {
         ...EMPTY_VALUES,
-        nameAr: 'مقهى الحي', name: 'Corner café', businessTypeId: 8, description: 'A café near the park', descriptionAr: 'مقهى قرب الحديقة العامة',
-        regionId: 1, cityId: 2, facilitySize: 6, facilityFoundationDay: '2020-02-02', offeredPercentage: 40, requiredAmount: 300000,
-        ebitda: -5000, yearlySales: 900000, yearlyOperationalCost: 905000, expectedYearProfitPercentage: 12.5, contactPhone: '0551234567',
+        nameAr: 'مقهى الحي',
+        name: 'Corner café',
+        businessTypeId: 8,
+        description: 'A café near the park',
+        descriptionAr: 'مقهى قرب الحديقة العامة',
+        regionId: 1,
+        cityId: 2,
+        facilitySize: 6,
+        facilityFoundationDay: '2020-02-02',
+        offeredPercentage: 40,
+        requiredAmount: 300000,
+        ebitda: -5000,
+        yearlySales: 900000,
+        yearlyOperationalCost: 905000,
+        expectedYearProfitPercentage: 12.5,
+        contactPhone: '0551234567',
       },
       meta: EMPTY_META,
     });
@@ -227,7 +286,15 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     await waitFor(() => expect(router.state.location.pathname).toBe('/opportunities/41'));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     const body = JSON.parse(String(post![1]!.body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ nameAr: 'مقهى الحي', cityId: 2, contactPhone: '966551234567', contactEmail: null, images: [], documents: [], logo: null });
+    expect(body).toMatchObject({
+      nameAr: 'مقهى الحي',
+      cityId: 2,
+      contactPhone: '966551234567',
+      contactEmail: null,
+      images: [],
+      documents: [],
+      logo: null,
+    });
     expect(loadDraft(KEY)).toBeNull();
   });
 
@@ -240,14 +307,32 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     document.cookie = 'XSRF-TOKEN=t';
     const values = {
       ...EMPTY_VALUES,
-      nameAr: 'مقهى الحي', name: 'Corner café', businessTypeId: 8, description: 'A café near the park', descriptionAr: 'مقهى قرب الحديقة العامة',
-      regionId: 1, cityId: 2, facilitySize: 6, facilityFoundationDay: '2020-02-02', offeredPercentage: 40, requiredAmount: 300000,
-      ebitda: -5000, yearlySales: 900000, yearlyOperationalCost: 905000, expectedYearProfitPercentage: 12.5, contactPhone: '0551234567',
+      nameAr: 'مقهى الحي',
+      name: 'Corner café',
+      businessTypeId: 8,
+      description: 'A café near the park',
+      descriptionAr: 'مقهى قرب الحديقة العامة',
+      regionId: 1,
+      cityId: 2,
+      facilitySize: 6,
+      facilityFoundationDay: '2020-02-02',
+      offeredPercentage: 40,
+      requiredAmount: 300000,
+      ebitda: -5000,
+      yearlySales: 900000,
+      yearlyOperationalCost: 905000,
+      expectedYearProfitPercentage: 12.5,
+      contactPhone: '0551234567',
     };
     saveDraft(KEY, { step: 'review', values, meta: EMPTY_META });
     const { router } = renderWithProviders(
       <>
-        <OpportunityWizard opportunityId={null} initial={{ values: EMPTY_VALUES, meta: EMPTY_META }} approved={false} draftKey={KEY} />
+        <OpportunityWizard
+          opportunityId={null}
+          initial={{ values: EMPTY_VALUES, meta: EMPTY_META }}
+          approved={false}
+          draftKey={KEY}
+        />
         <Toaster />
       </>,
       { path: '/opportunities/add' },
@@ -256,21 +341,44 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
     expect(await screen.findByText('الخدمة غير متاحة مؤقتًا، حاول مرة أخرى بعد لحظات.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/opportunities/add');
-    expect(loadDraft(KEY)).toMatchObject({ step: 'review', values: { nameAr: 'مقهى الحي', requiredAmount: 300000 } });
+    expect(loadDraft(KEY)).toMatchObject({
+      step: 'review',
+      values: { nameAr: 'مقهى الحي', requiredAmount: 300000 },
+    });
     expect(screen.getByRole('button', { name: 'إرسال للمراجعة' })).toBeInTheDocument();
   });
 
   it('asks before sending an approved listing back to review', async () => {
-    const fetchMock = mockApi((url, init) => (url.pathname === '/api/opportunities/5' && init?.method === 'PUT' ? jsonResponse({ id: 5 }) : undefined));
+    const fetchMock = mockApi((url, init) =>
+      url.pathname === '/api/opportunities/5' && init?.method === 'PUT' ? jsonResponse({ id: 5 }) : undefined,
+    );
     document.cookie = 'XSRF-TOKEN=t';
     const values = {
       ...EMPTY_VALUES,
-      nameAr: 'مقهى الحي', name: 'Corner café', businessTypeId: 8, description: 'A café near the park', descriptionAr: 'مقهى قرب الحديقة العامة',
-      regionId: 1, cityId: 2, facilitySize: 6, facilityFoundationDay: '2020-02-02', offeredPercentage: 40, requiredAmount: 300000,
-      ebitda: 5000, yearlySales: 900000, yearlyOperationalCost: 895000, expectedYearProfitPercentage: 12.5, contactPhone: '966551234567',
+      nameAr: 'مقهى الحي',
+      name: 'Corner café',
+      businessTypeId: 8,
+      description: 'A café near the park',
+      descriptionAr: 'مقهى قرب الحديقة العامة',
+      regionId: 1,
+      cityId: 2,
+      facilitySize: 6,
+      facilityFoundationDay: '2020-02-02',
+      offeredPercentage: 40,
+      requiredAmount: 300000,
+      ebitda: 5000,
+      yearlySales: 900000,
+      yearlyOperationalCost: 895000,
+      expectedYearProfitPercentage: 12.5,
+      contactPhone: '966551234567',
     };
     saveDraft(draftKey(7, 5), { step: 'review', values, meta: EMPTY_META });
-    renderWizard({ opportunityId: 5, approved: true, draftKey: draftKey(7, 5), initial: { values, meta: EMPTY_META } });
+    renderWizard({
+      opportunityId: 5,
+      approved: true,
+      draftKey: draftKey(7, 5),
+      initial: { values, meta: EMPTY_META },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'حفظ وإرسال للمراجعة' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'إعادة الفرصة إلى المراجعة؟' });
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);

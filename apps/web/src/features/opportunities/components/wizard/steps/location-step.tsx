@@ -22,7 +22,12 @@ export function LocationStep({ formId, values, serverErrors, onChange, onNext }:
   const region = idSelect(form.register, 'regionId');
 
   return (
-    <form id={formId} noValidate onSubmit={(event) => void form.handleSubmit((v) => onNext(v))(event)} className="grid gap-5 sm:grid-cols-2">
+    <form
+      id={formId}
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((v) => onNext(v))(event)}
+      className="grid gap-5 sm:grid-cols-2"
+    >
       <Field label={t('opportunities.fields.regionId')} error={error('regionId')}>
         {(control) => (
           <select
@@ -45,9 +50,19 @@ export function LocationStep({ formId, values, serverErrors, onChange, onNext }:
           </select>
         )}
       </Field>
-      <Field label={t('opportunities.fields.cityId')} error={error('cityId')} hint={regionId ? undefined : t('opportunities.wizard.regionFirst')}>
+      <Field
+        label={t('opportunities.fields.cityId')}
+        error={error('cityId')}
+        hint={regionId ? undefined : t('opportunities.wizard.regionFirst')}
+      >
         {(control) => (
-          <select {...control} className={controlClasses} disabled={!regionId} {...idSelect(form.register, 'cityId')} value={String(form.watch('cityId') ?? '')}>
+          <select
+            {...control}
+            className={controlClasses}
+            disabled={!regionId}
+            {...idSelect(form.register, 'cityId')}
+            value={String(form.watch('cityId') ?? '')}
+          >
             <option value="">{t('opportunities.wizard.choose')}</option>
             {regionCities.map((item) => (
               <option key={item.id} value={item.id}>
