@@ -17,7 +17,11 @@ let server: ServerProcess | undefined;
 /** The packages a bundle imports (`import x from 'pkg/sub'`, `import('pkg')`), by package name. */
 function importedPackages(code: string): Set<string> {
   const names = new Set<string>();
-  for (const [, a, b] of code.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(?\s*["']([^"']+)["']/g)) {
+  // `import ... from "x"` / `export ... from "x"` (no quote between the keyword and `from`, so a text
+  // that happens to end in "from" is not read as one), `import "x"` and `import("x")`.
+  const statements =
+    /\b(?:import|export)\s[^"'`;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(?\s*["']([^"']+)["']/g;
+  for (const [, a, b] of code.matchAll(statements)) {
     const specifier = (a ?? b)!;
     if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) continue;
     const name = specifier.startsWith('@')
