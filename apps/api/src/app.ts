@@ -19,6 +19,7 @@ import captchaPlugin from './plugins/captcha';
 import sseHubPlugin from './plugins/sse-hub';
 import contentVersionsPlugin from './plugins/content-versions';
 import sessionLivenessPlugin from './plugins/session-liveness';
+import securityEventsPlugin from './plugins/security-events';
 import notifierPlugin from './plugins/notifier';
 import gracefulClosePlugin from './plugins/graceful-close';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -123,6 +124,7 @@ export async function buildApp({
   await app.register(captchaPlugin);
   await app.register(sseHubPlugin);
   await app.register(sessionLivenessPlugin);
+  await app.register(securityEventsPlugin);
   await app.register(contentVersionsPlugin);
   await app.register(notifierPlugin);
   await app.register(metricsPlugin);
