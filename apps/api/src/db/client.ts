@@ -112,6 +112,13 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A checked-out client has no listener of the pool's: one whose connection drops between two
+  // statements (a transaction's client when the database restarts or the network is cut) would emit
+  // an unhandled 'error' and end the process. Its next query fails on its own, and the pool drops
+  // the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool) as unknown as Db;
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
