@@ -78,6 +78,7 @@ export const API_MODULES_DIR = 'apps/api/src/modules';
 /** Which areas own the tables of each `db/schema/` file; a file missing here is nobody's in modules. */
 export const SCHEMA_OWNERS = {
   alerts: ['saved-searches', 'notifications'],
+  audit: ['audit'],
   auth: ['auth'],
   captcha: ['captcha'],
   chat: ['chat'],

@@ -20,6 +20,8 @@ import sseHubPlugin from './plugins/sse-hub';
 import contentVersionsPlugin from './plugins/content-versions';
 import sessionLivenessPlugin from './plugins/session-liveness';
 import securityEventsPlugin from './plugins/security-events';
+import requestContextPlugin from './plugins/request-context';
+import auditRoutes from './modules/audit/routes';
 import notifierPlugin from './plugins/notifier';
 import gracefulClosePlugin from './plugins/graceful-close';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -109,7 +111,8 @@ export async function buildApp({
   await app.register(compressionPlugin);
   await app.register(rateLimitsPlugin, { config, database });
 
-  // App plugins
+  // App plugins (the request context first, so every later hook and handler runs inside it)
+  await app.register(requestContextPlugin);
   await app.register(databasePlugin, { database, config });
   await app.register(errorsPlugin);
   await app.register(connectionLimitsPlugin, { counters: httpCounters });
@@ -154,6 +157,7 @@ export async function buildApp({
   await app.register(savedSearchesRoutes);
   await app.register(notificationsRoutes);
   await app.register(insightsRoutes);
+  await app.register(auditRoutes);
 
   // Last: its catch-all route serves the web app for any page address no module claimed.
   await app.register(webStaticPlugin);

@@ -101,6 +101,7 @@ const adminRoutes: RouteObject[] = [
       },
       { path: 'faqs', lazy: adminPage(() => import('@/features/admin/routes/faqs-page')) },
       { path: 'error-logs', lazy: adminPage(() => import('@/features/admin/routes/error-logs-page')) },
+      { path: 'audit-log', lazy: adminPage(() => import('@/features/admin/routes/audit-log-page')) },
       {
         path: 'contact-messages',
         lazy: adminPage(() => import('@/features/admin/routes/contact-messages-page')),

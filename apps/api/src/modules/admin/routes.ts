@@ -14,6 +14,7 @@ import { errorBody, noBody, pagedResponse } from '@safqa/shared/validation/commo
 import { opportunityDetail, opportunityIdParams } from '@safqa/shared/validation/opportunities';
 import { adminStats as statsOf, listUsers, notifyOwner } from './service';
 import { guardEveryRoute } from '../../plugins/auth';
+import { recordAudit } from '../audit/service';
 
 const e = errorBody;
 
@@ -139,7 +140,17 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (request) => opportunities.setVerified(request.params.id, request.user!, request.body.isVerified),
+    async (request) => {
+      const { id } = request.params;
+      const { isVerified } = request.body;
+      return opportunities.setVerified(id, request.user!, isVerified, (tx) =>
+        recordAudit(tx, {
+          action: isVerified ? 'opportunity.verify' : 'opportunity.unverify',
+          targetType: 'opportunity',
+          targetId: id,
+        }),
+      );
+    },
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
 import { paged } from '../../lib/paged';
 import { pageViewFigures } from '../analytics/service';
 import { unresolvedErrorCount } from '../error-logs/service';
+import { recordAudit } from '../audit/service';
 import type { OnStatusChange } from '../opportunities/moderation';
 import { MATCH_JOB } from '../saved-searches/alerts';
 import { moderationNotice, renderModerationEmail } from './moderation-emails';
@@ -44,12 +45,23 @@ export async function adminStats(app: FastifyInstance): Promise<AdminStats> {
 
 /**
  * What a moderation decision sets off, inside the status change's transaction (kept or lost with it):
- * the owner's notification (with its email, in the owner's language, unless switched off), and for a
+ * its audit row, the owner's notification (with its email, in the owner's language, unless switched off), and for a
  * listing that becomes public the saved-search matching job.
  */
 export function notifyOwner(app: FastifyInstance): OnStatusChange {
   return async (tx, change) => {
     const { opportunity } = change;
+    await recordAudit(tx, {
+      action: `opportunity.${change.action}`,
+      targetType: 'opportunity',
+      targetId: opportunity.id,
+      actorId: change.actor.id,
+      details: {
+        from: change.fromStatus,
+        to: change.toStatus,
+        ...(change.reason ? { reason: change.reason } : {}),
+      },
+    });
     await app.notifier.notify(tx, {
       userId: opportunity.submittedBy,
       type: 'moderation',

@@ -10,6 +10,7 @@ import {
 } from '@safqa/shared/validation/error-logs';
 import { errorLogStats as statsOf, listErrorLogs, markResolved } from './service';
 import { guardEveryRoute } from '../../plugins/auth';
+import { audited } from '../audit/service';
 
 const e = errorBody;
 
@@ -54,7 +55,16 @@ const adminErrorLogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminErrorLog, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (request) => markResolved(app.db, request.params.id, request.body.resolved),
+    async (request) =>
+      audited(
+        app.db,
+        (tx) => markResolved(tx, request.params.id, request.body.resolved),
+        (log) => ({
+          action: request.body.resolved ? 'error_log.resolve' : 'error_log.reopen',
+          targetType: 'error_log',
+          targetId: log.id,
+        }),
+      ),
   );
 };
 

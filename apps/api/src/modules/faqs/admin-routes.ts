@@ -10,6 +10,7 @@ import {
 } from '@safqa/shared/validation/faqs';
 import { createFaq, deleteFaqItem, listAdminFaqs, reorderFaqItems, updateFaqItem } from './service';
 import { guardEveryRoute } from '../../plugins/auth';
+import { audited } from '../audit/service';
 
 const e = errorBody;
 
@@ -45,7 +46,14 @@ const adminFaqsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminFaqResponse, 400: e, 401: e, 403: e },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await createFaq(app.db, request.body) }),
+    async (request, reply) => {
+      const data = await audited(
+        app.db,
+        (tx) => createFaq(tx, request.body),
+        (faq) => ({ action: 'faq.create', targetType: 'faq', targetId: faq.id }),
+      );
+      return reply.status(201).send({ data });
+    },
   );
 
   app.put(
@@ -58,7 +66,13 @@ const adminFaqsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminFaqListResponse, 400: e, 401: e, 403: e },
       },
     },
-    async (request) => ({ data: await reorderFaqItems(app.db, request.body.ids) }),
+    async (request) => ({
+      data: await audited(
+        app.db,
+        (tx) => reorderFaqItems(tx, request.body.ids),
+        () => ({ action: 'faq.reorder', targetType: 'faq', details: { ids: request.body.ids } }),
+      ),
+    }),
   );
 
   app.put(
@@ -72,7 +86,13 @@ const adminFaqsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminFaqResponse, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (request) => ({ data: await updateFaqItem(app.db, request.params.id, request.body) }),
+    async (request) => ({
+      data: await audited(
+        app.db,
+        (tx) => updateFaqItem(tx, request.params.id, request.body),
+        (faq) => ({ action: 'faq.update', targetType: 'faq', targetId: faq.id }),
+      ),
+    }),
   );
 
   app.delete(
@@ -86,7 +106,12 @@ const adminFaqsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteFaqItem(app.db, request.params.id);
+      const { id } = request.params;
+      await audited(
+        app.db,
+        (tx) => deleteFaqItem(tx, id),
+        () => ({ action: 'faq.delete', targetType: 'faq', targetId: id }),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -10,6 +10,7 @@ import {
 } from '@safqa/shared/validation/lookups';
 import { createLookup, deleteLookupItem, updateLookupItem } from './service';
 import { guardEveryRoute } from '../../plugins/auth';
+import { audited } from '../audit/service';
 
 const e = errorBody;
 
@@ -43,8 +44,14 @@ const adminLookupsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 201: lookupWriteResponse, 400: e, 401: e, 403: e },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send({ data: await createLookup(app.db, kind, request.body as AnyLookupInput) }),
+      async (request, reply) => {
+        const data = await audited(
+          app.db,
+          (tx) => createLookup(tx, kind, request.body as AnyLookupInput),
+          (item) => ({ action: 'lookup.create', targetType: kind, targetId: item.id }),
+        );
+        return reply.status(201).send({ data });
+      },
     );
 
     app.put(
@@ -59,7 +66,11 @@ const adminLookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        data: await updateLookupItem(app.db, kind, request.params.id, request.body as AnyLookupInput),
+        data: await audited(
+          app.db,
+          (tx) => updateLookupItem(tx, kind, request.params.id, request.body as AnyLookupInput),
+          (item) => ({ action: 'lookup.update', targetType: kind, targetId: item.id }),
+        ),
       }),
     );
 
@@ -74,7 +85,12 @@ const adminLookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await deleteLookupItem(app.db, kind, request.params.id);
+        const { id } = request.params;
+        await audited(
+          app.db,
+          (tx) => deleteLookupItem(tx, kind, id),
+          () => ({ action: 'lookup.delete', targetType: kind, targetId: id }),
+        );
         return reply.status(204).send(null);
       },
     );

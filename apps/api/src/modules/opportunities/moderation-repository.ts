@@ -41,14 +41,17 @@ export function createModerationRepository(db: Db) {
       return { ids: rows.map((r) => r.id), total: Number(counted?.total ?? 0) };
     },
 
-    /** False when there is no such listing. */
-    async setVerified(id: number, isVerified: boolean): Promise<boolean> {
-      const updated = await db
-        .update(opportunities)
-        .set({ isVerified, updatedAt: sql`now()` })
-        .where(eq(opportunities.id, id))
-        .returning({ id: opportunities.id });
-      return updated.length > 0;
+    /** False when there is no such listing; `after` runs in the same transaction when there is. */
+    async setVerified(id: number, isVerified: boolean, after?: (tx: Db) => Promise<void>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(opportunities)
+          .set({ isVerified, updatedAt: sql`now()` })
+          .where(eq(opportunities.id, id))
+          .returning({ id: opportunities.id });
+        if (updated.length > 0 && after) await after(tx);
+        return updated.length > 0;
+      });
     },
 
     /** Every status change of a listing, oldest first, with the name of whoever made it. */

@@ -108,8 +108,14 @@ export function createModeration(deps: {
       return { ...paged(details, query.page, query.pageSize, total), counts };
     },
 
-    async setVerified(id: number, actor: AuthUser, isVerified: boolean): Promise<OpportunityDetail> {
-      if (!(await moderation.setVerified(id, isVerified))) throw new AppError(404, 'NOT_FOUND');
+    /** `after` runs in the change's transaction (the admin area's audit row). */
+    async setVerified(
+      id: number,
+      actor: AuthUser,
+      isVerified: boolean,
+      after?: (tx: Db) => Promise<void>,
+    ): Promise<OpportunityDetail> {
+      if (!(await moderation.setVerified(id, isVerified, after))) throw new AppError(404, 'NOT_FOUND');
       deps.invalidateTop();
       return deps.loadDetail(id, actor);
     },

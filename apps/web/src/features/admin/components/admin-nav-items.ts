@@ -3,6 +3,7 @@ import Building2 from 'lucide-react/icons/building-2';
 import Briefcase from 'lucide-react/icons/briefcase';
 import CalendarClock from 'lucide-react/icons/calendar-clock';
 import CircleHelp from 'lucide-react/icons/circle-help';
+import FileClock from 'lucide-react/icons/file-clock';
 import Gauge from 'lucide-react/icons/gauge';
 import Inbox from 'lucide-react/icons/inbox';
 import MapIcon from 'lucide-react/icons/map';
@@ -53,6 +54,9 @@ export const ADMIN_NAV: { label: string; items: AdminNavItem[] }[] = [
   },
   {
     label: 'admin.nav.system',
-    items: [{ to: '/admin/error-logs', label: 'admin.nav.errorLogs', icon: ScrollText }],
+    items: [
+      { to: '/admin/error-logs', label: 'admin.nav.errorLogs', icon: ScrollText },
+      { to: '/admin/audit-log', label: 'admin.nav.auditLog', icon: FileClock },
+    ],
   },
 ];
