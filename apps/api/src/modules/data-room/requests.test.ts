@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/audit';
 import { accessRequests } from '../../db/schema/data-room';
 import { notifications } from '../../db/schema/alerts';
 import {
@@ -167,6 +168,24 @@ describe('the owner’s decisions', () => {
     expect(notices.map((n) => n.type)).toEqual(['access_decision', 'access_decision']);
     const feed = await member.client.get('/api/notifications', { headers: { 'accept-language': 'en' } });
     expect(feed.json().data[0].title).toBe('Your access to the documents was revoked');
+    // Each decision is in the audit log, by the owner, with the listing and the requester.
+    const audited = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'access_request'), eq(auditLog.targetId, String(id))))
+      .orderBy(auditLog.id);
+    expect(audited.map((row) => [row.action, row.actorId, row.details])).toEqual([
+      [
+        'access_request.approved',
+        room.owner.id,
+        { opportunityId: room.id, requesterId: member.id, from: 'pending' },
+      ],
+      [
+        'access_request.revoked',
+        room.owner.id,
+        { opportunityId: room.id, requesterId: member.id, from: 'approved' },
+      ],
+    ]);
   });
 
   it('follows the transitions: repeat is a no-op, nonsense is 409, nothing changes', async () => {

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { Notifier } from '../../plugins/notifier';
+import { recordAudit } from '../audit/service';
 import type { UploadsService } from '../uploads/service';
 import type { DocumentScope } from '../uploads/signed-url';
 import { accessDecisionEmail, accessDecisionNotice, accessRequestEmail, accessRequestNotice } from './emails';
@@ -151,6 +152,13 @@ export function createDataRoomService(deps: {
       return db.transaction(async (tx) => {
         const decided = await repo.decide(tx, requestId, current.status, status);
         if (!decided) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
+        await recordAudit(tx, {
+          action: `access_request.${status}`,
+          targetType: 'access_request',
+          targetId: requestId,
+          actorId: user.id,
+          details: { opportunityId: listing.id, requesterId: decided.requesterId, from: current.status },
+        });
         await notifier.notify(tx, {
           userId: decided.requesterId,
           type: 'access_decision',

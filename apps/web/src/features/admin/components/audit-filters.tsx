@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS: Record<string, readonly string[]> = {
   faq: ['create', 'update', 'delete', 'reorder'],
   lookup: ['create', 'update', 'delete'],
   error_log: ['resolve', 'reopen'],
+  access_request: ['approved', 'declined', 'revoked'],
   security: [
     'login_succeeded',
     'login_failed',
@@ -38,6 +39,7 @@ export const AUDIT_TARGETS = [
   'user',
   'faq',
   'error_log',
+  'access_request',
   'business-types',
   'regions',
   'cities',
