@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * Passkeys in the browser. @simplewebauthn/browser is loaded only when a passkey is used (the
@@ -16,14 +16,15 @@ export function supportsPasskeys(): boolean {
   );
 }
 
+/** Support does not change while the page is open: nothing to subscribe to. */
+const noSubscription = () => () => {};
+
 /**
- * supportsPasskeys() once mounted: false while rendering on the server and during hydration, so the
- * first browser render matches the server's HTML.
+ * supportsPasskeys(), but false on the server and while hydrating, so the first browser render
+ * matches the server's HTML (React renders again with the browser's answer).
  */
 export function usePasskeySupport(): boolean {
-  const [supported, setSupported] = useState(false);
-  useEffect(() => setSupported(supportsPasskeys()), []);
-  return supported;
+  return useSyncExternalStore(noSubscription, supportsPasskeys, () => false);
 }
 
 /** The person closed the browser's passkey dialog, or let it time out (WebAuthnError keeps the name). */
