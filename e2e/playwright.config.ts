@@ -17,7 +17,9 @@ assertChromium();
 const external = process.env.E2E_BASE_URL;
 // The config is evaluated again in every worker: the port chosen here is handed down through env.
 process.env.E2E_PORT ??= String(await freePort(3700, 3709));
-const baseURL = external ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
+// localhost, not 127.0.0.1: the WebAuthn relying party is PUBLIC_URL's host, and browsers refuse an IP
+// address as one (e2e/tests/passkeys.spec.ts). The server still listens on 127.0.0.1 only.
+const baseURL = external ?? `http://localhost:${process.env.E2E_PORT}`;
 process.env.E2E_BASE_URL = baseURL;
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -66,7 +68,7 @@ export default defineConfig({
     : {
         command: 'node e2e/support/serve.mjs',
         cwd: repoRoot,
-        url: `${baseURL}/api/health`,
+        url: `http://127.0.0.1:${process.env.E2E_PORT}/api/health`,
         reuseExistingServer: false,
         timeout: 300_000,
         stdout: 'pipe',

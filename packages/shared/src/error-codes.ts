@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'EMAIL_NOT_VERIFIED',
   'SESSION_EXPIRED',
   'SESSION_REVOKED',
+  'PASSKEY_INVALID',
   'WRONG_PASSWORD',
   'IN_USE',
   'OWN_OPPORTUNITY',
@@ -50,6 +51,8 @@ export const ERROR_STATUS = {
   // The access token ran out: 401 makes the web client refresh the session and retry.
   TOKEN_EXPIRED: 401,
   SESSION_REVOKED: 401,
+  // A passkey sign-in that failed for any reason: the caller learns nothing about which.
+  PASSKEY_INVALID: 401,
   // A verification or reset link ran out: nothing a refreshed session would fix, so not a 401.
   LINK_EXPIRED: 400,
   FORBIDDEN: 403,

@@ -57,6 +57,7 @@ const catalogue = {
     name_taken: 'يوجد عنصر آخر بهذا الاسم',
     order_mismatch: 'تغيّرت القائمة منذ فتحها، أعد تحميلها ثم رتّبها من جديد',
     terms_required: 'يجب الموافقة على تعهد السرية',
+    passkey_not_verified: 'تعذّر التحقق من مفتاح المرور، حاول إضافته مرة أخرى',
   },
   en: {
     required: 'This field is required',
@@ -108,6 +109,7 @@ const catalogue = {
     name_taken: 'Another item already has this name',
     order_mismatch: 'The list has changed since you opened it; reload it and order it again',
     terms_required: 'You must accept the confidentiality undertaking',
+    passkey_not_verified: 'The passkey could not be verified; try adding it again',
   },
 } as const;
 

@@ -1,4 +1,14 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -93,5 +103,52 @@ export const authAttempts = pgTable(
   (t) => [
     index('auth_attempts_key_idx').on(t.kind, t.key, t.createdAt),
     index('auth_attempts_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Passkeys (WebAuthn credentials) a user added in the profile. The public key is stored as the
+ * authenticator gave it (COSE, base64url); the signature counter only ever grows, so a cloned
+ * authenticator that answers with an old count is refused.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the browser names it in every assertion. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges handed out by the options calls, kept in the database so that any process
+ * can check the answer. The authenticator signs the challenge into clientDataJSON, which is how an
+ * answer names its options call; the row is deleted when it is used, so each works once.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 of the base64url challenge. */
+    challengeHash: text('challenge_hash').notNull(),
+    purpose: text('purpose', { enum: ['register', 'login'] }).notNull(),
+    /** The user adding a passkey, or the one whose email a sign-in named; null for any passkey. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webauthn_challenges_hash_idx').on(t.challengeHash),
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
   ],
 );

@@ -23,6 +23,7 @@ import { perIp } from '../../lib/rate-limit';
 import { settleAfterAnswerTasks } from './background';
 import * as auth from './service';
 import { listDevices, revokeDevice, revokeOtherDevices } from './devices';
+import passkeyRoutes from './passkey-routes';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -221,6 +222,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => auth.resetPassword(app, request.body, request.lang),
   );
+
+  // Registered inside, so the short body limit above holds for them too.
+  await app.register(passkeyRoutes);
 };
 
 export default authRoutes;

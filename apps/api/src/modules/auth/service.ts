@@ -186,6 +186,18 @@ export async function login(
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', { extra: { needsVerification: true } });
   }
   await clearAttempts(app.db, 'login_failure', key);
+  return startSession(app, user, ctx);
+}
+
+/**
+ * The one way a sign-in ends, whatever proved who the person is (a password, a passkey): a new
+ * session from this device and its tokens, answered as a login.
+ */
+export async function startSession(
+  app: FastifyInstance,
+  user: UserRow,
+  ctx: RequestContext,
+): Promise<LoginResponse> {
   const session = await createSession(app.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
   const accessToken = await app.signAccessToken({
     id: user.id,

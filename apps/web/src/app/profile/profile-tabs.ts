@@ -10,6 +10,7 @@ import Bell from 'lucide-react/icons/bell';
 import SearchCheck from 'lucide-react/icons/search-check';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
+import KeyRound from 'lucide-react/icons/key-round';
 import { loadAreas } from '@/lib/i18n';
 
 /**
@@ -54,6 +55,13 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
     label: 'users.tabs.devices',
     Icon: MonitorSmartphone,
     Panel: panel(() => import('@/features/users/components/devices-tab'), ['users']),
+  },
+  // users (features/users): passkeys (API.md "Account security")
+  {
+    id: 'passkeys',
+    label: 'users.tabs.passkeys',
+    Icon: KeyRound,
+    Panel: panel(() => import('@/features/users/components/passkeys-tab'), ['users']),
   },
   // chat (features/chat)
   {

@@ -5,6 +5,7 @@ import { useSession } from '@/lib/use-session';
 import type { PageHandle } from '@/lib/page-handle';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
+import { PasskeySignIn } from '../components/passkey-sign-in';
 
 export const handle: PageHandle = {
   ssr: true,
@@ -32,6 +33,7 @@ export function Component() {
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <LoginForm />
+      <PasskeySignIn />
     </AuthLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { DeviceSession } from '@safqa/shared/validation/auth';
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import {
   useRevokeDeviceSession,
   useRevokeOtherDeviceSessions,
 } from '../api/device-sessions';
+import { useConfirmFocus } from './use-confirm-focus';
 
 /** The devices tab of /profile (API.md "Account security"): each signed-in device, sign one or all others out. */
 export function Component() {
@@ -41,19 +42,6 @@ export function Component() {
       )}
     </div>
   );
-}
-
-/** A button that turns into Confirm and Cancel in its place, the focus following (not dropped on the body). */
-function useConfirmFocus(confirming: boolean) {
-  const ask = useRef<HTMLButtonElement>(null);
-  const confirm = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (confirming) confirm.current?.focus();
-    else if (asked.current) ask.current?.focus();
-    asked.current ||= confirming;
-  }, [confirming]);
-  return { ask, confirm };
 }
 
 function DeviceRow({ session }: { session: DeviceSession }) {
