@@ -57,6 +57,8 @@ const catalogue = {
     name_taken: 'يوجد عنصر آخر بهذا الاسم',
     order_mismatch: 'تغيّرت القائمة منذ فتحها، أعد تحميلها ثم رتّبها من جديد',
     terms_required: 'يجب الموافقة على تعهد السرية',
+    totp_code_format: 'الرمز يتكون من 6 أرقام',
+    code_or_recovery: 'أدخل رمز التطبيق أو رمز استرداد (واحدًا منهما)',
   },
   en: {
     required: 'This field is required',
@@ -108,6 +110,8 @@ const catalogue = {
     name_taken: 'Another item already has this name',
     order_mismatch: 'The list has changed since you opened it; reload it and order it again',
     terms_required: 'You must accept the confidentiality undertaking',
+    totp_code_format: 'The code is 6 digits',
+    code_or_recovery: 'Enter the app’s code or a recovery code (one of them)',
   },
 } as const;
 

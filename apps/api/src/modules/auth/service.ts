@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '@safqa/shared/constants';
 import type { EmailCaptchaBody, LoginBody, LoginResponse, SignupBody } from '@safqa/shared/validation/auth';
+import type { LoginAnswer } from '@safqa/shared/validation/auth-mfa';
 import type { ChangePasswordBody } from '@safqa/shared/validation/users';
 import { CANONICAL_ID, MAX_ROW_ID } from '@safqa/shared/validation/common';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -16,6 +17,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/service';
+import { startTwoStepSignIn, twoStepIsOn } from './two-step';
 import { runAfterAnswer } from './background';
 import { clearAttempts, loginKey, recordAttempt, retryAfterSeconds } from './attempts';
 import { forgotPasswordUrl, queueAccountEmail, resetPasswordUrl, verifyEmailUrl } from './mails';
@@ -170,7 +172,7 @@ export async function login(
   app: FastifyInstance,
   body: LoginBody,
   ctx: RequestContext,
-): Promise<LoginResponse> {
+): Promise<LoginAnswer> {
   await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
   const key = loginKey(body.email, ctx.ip);
   const wait = await retryAfterSeconds(app.db, 'login_failure', key);
@@ -186,6 +188,16 @@ export async function login(
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', { extra: { needsVerification: true } });
   }
   await clearAttempts(app.db, 'login_failure', key);
+  if (await twoStepIsOn(app.db, user.id)) return startTwoStepSignIn(app.db, user.id);
+  return completeSignIn(app, user, ctx);
+}
+
+/** The session and tokens of a sign-in whose every step passed: the password, and the code when on. */
+export async function completeSignIn(
+  app: FastifyInstance,
+  user: UserRow,
+  ctx: RequestContext,
+): Promise<LoginResponse> {
   const session = await createSession(app.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
   const accessToken = await app.signAccessToken({
     id: user.id,
