@@ -7,6 +7,7 @@ import { codeAt, enableTwoStep } from '../../test/two-step';
 import { authSessions, mfaChallenges, totpFactors } from '../../db/schema/auth';
 import { hashToken } from '../../lib/tokens';
 import type { SecurityEvent } from '../../plugins/security-events';
+import { sealSecret } from './totp';
 
 let t: TestApp;
 let anonymous: TestClient;
@@ -190,6 +191,19 @@ describe('POST /api/auth/mfa/verify', () => {
     const unknown = await verify({ mfaToken: 'not-a-token', code: '123456' });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.body).toBe((await verify({ mfaToken: 'also-not', code: '123456' })).body);
+  });
+
+  it('refuses codes without a 500 when the secret was sealed under another JWT_SECRET; recovery codes still work', async () => {
+    const { user, secret, recoveryCodes } = await twoStepUser();
+    await t.app.db
+      .update(totpFactors)
+      .set({ secret: sealSecret(secret, 'a-different-jwt-secret-of-32-characters!') })
+      .where(eq(totpFactors.userId, user.id));
+    const code = await verify({ mfaToken: await mfaTokenOf(user), code: await codeAt(secret) });
+    expect(code.statusCode).toBe(401);
+    expect(code.json().code).toBe('CODE_INVALID');
+    const recovery = await verify({ mfaToken: await mfaTokenOf(user), recoveryCode: recoveryCodes[0] });
+    expect(recovery.statusCode).toBe(200);
   });
 
   it('answers 400 for both methods at once, neither, or an unknown field', async () => {

@@ -45,6 +45,19 @@ async function callerRow(app: FastifyInstance, caller: MfaCaller) {
   return user;
 }
 
+/**
+ * The secret in clear, or null when it was sealed under another JWT_SECRET: then codes are refused
+ * (never a 500), recovery codes still sign in, and setting up again replaces the secret.
+ */
+function readableSecret(app: FastifyInstance, sealed: string, userId: number): string | null {
+  try {
+    return openSecret(sealed, app.config.jwtSecret);
+  } catch (error) {
+    app.log.error({ err: error, userId }, 'TOTP secret cannot be opened (JWT_SECRET changed?)');
+    return null;
+  }
+}
+
 /** POST /api/auth/mfa/totp/setup: a new secret waits for its first code; nothing changes until then. */
 export async function setupTotp(app: FastifyInstance, caller: MfaCaller): Promise<TotpSetupResponse> {
   const user = await callerRow(app, caller);
@@ -76,9 +89,8 @@ export async function confirmTotp(
   client: Client,
 ): Promise<{ recoveryCodes: string[] }> {
   const factor = await factorOf(app.db, caller.id);
-  const step = factor?.pendingSecret
-    ? await matchingStep(openSecret(factor.pendingSecret, app.config.jwtSecret), code, null)
-    : null;
+  const pending = factor?.pendingSecret ? readableSecret(app, factor.pendingSecret, caller.id) : null;
+  const step = pending === null ? null : await matchingStep(pending, code, null);
   if (!factor?.pendingSecret || step === null) {
     app.securityEvents.emit({
       type: 'mfa_failed',
@@ -109,7 +121,9 @@ export async function confirmTotp(
 async function acceptTotpCode(app: FastifyInstance, userId: number, code: string): Promise<boolean> {
   const factor = await factorOf(app.db, userId);
   if (!factor?.secret || !factor.enabledAt) return false;
-  const step = await matchingStep(openSecret(factor.secret, app.config.jwtSecret), code, factor.lastUsedStep);
+  const secret = readableSecret(app, factor.secret, userId);
+  if (secret === null) return false;
+  const step = await matchingStep(secret, code, factor.lastUsedStep);
   if (step === null) return false;
   const [taken] = await app.db
     .update(totpFactors)
