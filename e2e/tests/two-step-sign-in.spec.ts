@@ -108,9 +108,13 @@ for (const language of ['ar', 'en'] as const) {
         await signedInNow(page);
         await expect(page).not.toHaveURL(/\/login/);
 
-        // And a recovery code instead of the app's code works once.
+        // And a recovery code instead of the app's code works once, here on a phone.
         await signOut(page);
+        await page.setViewportSize({ width: 390, height: 844 });
         await signInWithPassword(page, owner.email, owner.password);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
         await page.getByRole('button', { name: t('auth.twoStep.useRecovery') }).click();
         const recoveryField = page.getByLabel(t('auth.twoStep.recoveryLabel'));
         await expect(recoveryField).toBeFocused();

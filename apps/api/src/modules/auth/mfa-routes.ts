@@ -58,6 +58,8 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A new authenticator secret with its QR code; nothing is on until a code confirms it',
+        // No fields: an empty object or no body at all, anything else is a 400.
+        body: z.object({}).strict().nullish(),
         response: { 200: totpSetupResponse, ...errors },
       },
     },

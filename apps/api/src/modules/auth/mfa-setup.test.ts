@@ -55,6 +55,13 @@ describe('POST /api/auth/mfa/totp/setup', () => {
     expect(row!.secret).toBeNull();
   });
 
+  it('refuses a body with fields', async () => {
+    const user = await createUser(t.app);
+    const res = await user.client.post('/api/auth/mfa/totp/setup', { secret: 'JBSWY3DPEHPK3PXP' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('answers 401 without a signed-in user', async () => {
     const res = await new TestClient(t.app).post('/api/auth/mfa/totp/setup');
     expect(res.statusCode).toBe(401);

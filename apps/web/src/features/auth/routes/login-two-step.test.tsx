@@ -12,7 +12,8 @@ vi.mock('@/components/human-check', () => import('@/test/fake-human-check'));
 
 let fetchMock: Mock<typeof fetch>;
 const verifyCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/mfa/verify');
-const bodyOf = (call: Parameters<typeof fetch>) => JSON.parse(String(call[1]!.body)) as Record<string, unknown>;
+const bodyOf = (call: Parameters<typeof fetch>) =>
+  JSON.parse(String(call[1]!.body)) as Record<string, unknown>;
 
 /** Login answers the second step; verify takes `rightProof` (a code or a recovery code) and nothing else. */
 function answerTwoStep(rightProof: Record<string, string>) {
