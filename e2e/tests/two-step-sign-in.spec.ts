@@ -123,6 +123,8 @@ for (const language of ['ar', 'en'] as const) {
         await page.getByRole('button', { name: t('auth.twoStep.verify') }).click();
         await signedInNow(page);
         await expect(page).not.toHaveURL(/\/login/);
+        // Back to the desktop layout, where the header shows the sign-out button.
+        await page.setViewportSize({ width: 1280, height: 800 });
 
         await signOut(page);
         await signInWithPassword(page, owner.email, owner.password);
