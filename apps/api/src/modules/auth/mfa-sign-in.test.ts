@@ -145,6 +145,28 @@ describe('POST /api/auth/mfa/verify', () => {
     expect(failed).toHaveLength(5);
   });
 
+  it('allows an account twenty tries in fifteen minutes, however many sign-ins bring them', async () => {
+    const { user, secret } = await twoStepUser();
+    for (let token = 0; token < 4; token += 1) {
+      const mfaToken = await mfaTokenOf(user);
+      for (let i = 0; i < 5; i += 1) {
+        expect((await verify({ mfaToken, code: otherThan(await codeAt(secret)) })).statusCode).toBe(401);
+      }
+    }
+    const mfaToken = await mfaTokenOf(user);
+    const right = await verify({ mfaToken, code: await codeAt(secret) });
+    expect(right.statusCode).toBe(401);
+    expect(right.json().code).toBe('CODE_INVALID');
+    // Fifteen minutes later the old tries no longer count.
+    await t.app.db
+      .update(mfaChallenges)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(mfaChallenges.userId, user.id));
+    expect((await verify({ mfaToken: await mfaTokenOf(user), code: await codeAt(secret) })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses a token older than five minutes', async () => {
     const { user, secret } = await twoStepUser();
     const mfaToken = await mfaTokenOf(user);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse } from '@safqa/shared/validation/auth';
 import {
@@ -24,7 +24,7 @@ import {
   sealSecret,
   totpUri,
 } from './totp';
-import { MFA_TOKEN_TRIES } from './two-step';
+import { MFA_ACCOUNT_TRIES, MFA_ACCOUNT_WINDOW_MS, MFA_TOKEN_TRIES } from './two-step';
 
 /** The caller of the Security tab's calls: their id and the session of the token they asked with. */
 export interface MfaCaller {
@@ -215,6 +215,21 @@ export async function regenerateRecoveryCodes(
   return { recoveryCodes: codes };
 }
 
+/** Second-step tries of the account's sign-ins not completed, over the account window (this one too). */
+async function recentTries(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ tries: sql<number>`coalesce(sum(${mfaChallenges.attempts}), 0)::int` })
+    .from(mfaChallenges)
+    .where(
+      and(
+        eq(mfaChallenges.userId, userId),
+        isNull(mfaChallenges.usedAt),
+        gt(mfaChallenges.createdAt, new Date(Date.now() - MFA_ACCOUNT_WINDOW_MS)),
+      ),
+    );
+  return row?.tries ?? 0;
+}
+
 /**
  * POST /api/auth/mfa/verify: the second step. Each call counts as a try before the code is looked
  * at (one conditional update, so parallel guesses cannot exceed the five); an unknown, expired, spent
@@ -240,6 +255,16 @@ export async function verifySecondStep(
     )
     .returning();
   if (!challenge) throw invalid();
+  if ((await recentTries(app.db, challenge.userId)) > MFA_ACCOUNT_TRIES) {
+    app.securityEvents.emit({
+      type: 'mfa_failed',
+      userId: challenge.userId,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      detail: { during: 'sign_in', throttled: true },
+    });
+    throw invalid();
+  }
 
   const method = body.code !== undefined ? 'totp' : 'recovery';
   const passed =
