@@ -50,6 +50,7 @@ import faqsRoutes from './modules/faqs/routes';
 import analyticsRoutes from './modules/analytics/routes';
 import errorLogsRoutes from './modules/error-logs/routes';
 import authRoutes from './modules/auth/routes';
+import mfaRoutes from './modules/auth/mfa-routes';
 import usersRoutes from './modules/users/routes';
 import adminRoutes from './modules/admin/routes';
 import seoRoutes from './modules/seo/routes';
@@ -150,6 +151,7 @@ export async function buildApp({
   await app.register(analyticsRoutes);
   await app.register(errorLogsRoutes);
   await app.register(authRoutes);
+  await app.register(mfaRoutes);
   await app.register(usersRoutes);
   await app.register(adminRoutes);
   await app.register(seoRoutes);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, ERROR_STATUS } from './error-codes';
+import { ERROR_CODES, ERROR_STATUS, SECOND_STATUS, statusOf } from './error-codes';
 import { errorMessage } from './error-messages';
 
 const apiContract = readFileSync(path.resolve(import.meta.dirname, '../../../docs/API.md'), 'utf8');
@@ -38,9 +38,17 @@ describe('ERROR_STATUS', () => {
     // The contract names most codes; a parse that found nothing would prove nothing.
     expect(new Set(pairs.map((p) => p.code)).size).toBeGreaterThan(20);
     const disagreements = pairs.filter(
-      ({ status, code }) => ERROR_STATUS[code as keyof typeof ERROR_STATUS] !== status,
+      ({ status, code }) =>
+        ERROR_STATUS[code as keyof typeof ERROR_STATUS] !== status &&
+        (SECOND_STATUS as Record<string, number>)[code] !== status,
     );
     expect(disagreements).toEqual([]);
+  });
+
+  it('answers a second status only where SECOND_STATUS names it, else the code’s own', () => {
+    expect(statusOf('CODE_INVALID', 401)).toBe(401);
+    expect(statusOf('CODE_INVALID', 400)).toBe(400);
+    expect(statusOf('TOKEN_INVALID', 401)).toBe(ERROR_STATUS.TOKEN_INVALID);
   });
 
   it('keeps the expired session (401, the client refreshes) apart from the expired link (400)', () => {

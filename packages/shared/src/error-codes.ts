@@ -86,8 +86,23 @@ export const ERROR_STATUS = {
   UPLOAD_QUOTA: 429,
 } as const satisfies Record<ErrorCode, number>;
 
-/** The status `code` answers with. */
-export type ErrorStatus<C extends ErrorCode = ErrorCode> = (typeof ERROR_STATUS)[C];
+/**
+ * The few codes the contract also answers with a second status, each where the same mistake means
+ * something else. A wrong two-step code is a failed sign-in on `/api/auth/mfa/verify` (401, like
+ * `INVALID_CREDENTIALS`), but a wrong form entry for a signed-in user (400), whose 401 would make
+ * the client refresh its session and retry.
+ */
+export const SECOND_STATUS = { CODE_INVALID: 401 } as const satisfies Partial<Record<ErrorCode, number>>;
+
+/** The status `code` answers with, or its second one where SECOND_STATUS gives it one. */
+export type ErrorStatus<C extends ErrorCode = ErrorCode> =
+  (typeof ERROR_STATUS)[C] | (C extends keyof typeof SECOND_STATUS ? (typeof SECOND_STATUS)[C] : never);
+
+/** The status of `code` asked for at the call site: its second status when that is the one asked. */
+export function statusOf(code: ErrorCode, asked: number): number {
+  const second = (SECOND_STATUS as Partial<Record<ErrorCode, number>>)[code];
+  return second === asked ? second : ERROR_STATUS[code];
+}
 
 export interface ApiErrorBody {
   code: ErrorCode | (string & {});

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessage, pickLanguage } from '@safqa/shared/error-messages';
-import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from '@safqa/shared/error-codes';
+import { statusOf, type ErrorCode, type ErrorStatus } from '@safqa/shared/error-codes';
 import type { Language } from '@safqa/shared/constants';
 import { translateValidation, zodErrorMap } from '@safqa/shared/validation/messages';
 import type { z } from 'zod';
@@ -19,18 +19,18 @@ interface AppErrorOptions {
 /**
  * A deliberate answer: thrown by services and handlers, rendered with the API.md error body. The
  * status stays written at each call site for the reader, but must be the one ERROR_STATUS gives the
- * code (`new AppError(400, 'TOKEN_EXPIRED')` does not compile), and the table's is the one answered.
+ * code, or its SECOND_STATUS (`new AppError(400, 'TOKEN_EXPIRED')` does not compile).
  */
 export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly statusCode: ErrorStatus<C>;
 
   constructor(
-    _status: ErrorStatus<C>,
+    status: ErrorStatus<C>,
     readonly code: C,
     readonly options: AppErrorOptions = {},
   ) {
     super(options.message ?? code);
-    this.statusCode = ERROR_STATUS[code];
+    this.statusCode = statusOf(code, status) as ErrorStatus<C>;
   }
 }
 
@@ -112,15 +112,18 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 
 type ErrorExtra = { message?: string; fields?: Record<string, string> } & Record<string, unknown>;
 
-/** Sends `code` with its status from ERROR_STATUS (the status argument is checked against it). */
+/**
+ * Sends `code` with its status from ERROR_STATUS, or its SECOND_STATUS when that is the one asked
+ * (the status argument is checked against both by the compiler).
+ */
 export function sendError<C extends ErrorCode>(
   reply: FastifyReply,
-  _status: ErrorStatus<C>,
+  status: ErrorStatus<C>,
   code: C,
   lang: Language,
   extra: ErrorExtra = {},
 ) {
-  return sendWithStatus(reply, ERROR_STATUS[code], code, lang, extra);
+  return sendWithStatus(reply, statusOf(code, status), code, lang, extra);
 }
 
 /**

@@ -105,7 +105,12 @@ const text = () => TEXTS[currentLanguage()];
 
 const UNSAFE = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** 401 from these means wrong credentials, not a stale access token: never refresh for them. */
-const NO_REFRESH_PATHS = ['/api/auth/login', '/api/auth/passkeys/login', '/api/auth/refresh'];
+const NO_REFRESH_PATHS = [
+  '/api/auth/login',
+  '/api/auth/passkeys/login',
+  '/api/auth/mfa/verify',
+  '/api/auth/refresh',
+];
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 

@@ -58,6 +58,8 @@ const catalogue = {
     order_mismatch: 'تغيّرت القائمة منذ فتحها، أعد تحميلها ثم رتّبها من جديد',
     terms_required: 'يجب الموافقة على تعهد السرية',
     passkey_not_verified: 'تعذّر التحقق من مفتاح المرور، حاول إضافته مرة أخرى',
+    totp_code_format: 'الرمز يتكون من 6 أرقام',
+    code_or_recovery: 'أدخل رمز التطبيق أو رمز استرداد (واحدًا منهما)',
   },
   en: {
     required: 'This field is required',
@@ -110,6 +112,8 @@ const catalogue = {
     order_mismatch: 'The list has changed since you opened it; reload it and order it again',
     terms_required: 'You must accept the confidentiality undertaking',
     passkey_not_verified: 'The passkey could not be verified; try adding it again',
+    totp_code_format: 'The code is 6 digits',
+    code_or_recovery: 'Enter the app’s code or a recovery code (one of them)',
   },
 } as const;
 

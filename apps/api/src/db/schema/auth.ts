@@ -152,3 +152,59 @@ export const webauthnChallenges = pgTable(
     index('webauthn_challenges_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Two-step sign-in with an authenticator app (TOTP, RFC 6238). The secrets are stored encrypted
+ * (AES-256-GCM, key derived from JWT_SECRET: modules/auth/totp-secret.ts). Setup writes
+ * `pendingSecret`; only a confirmed code moves it to `secret`, which turns two-step sign-in on, so
+ * setting up again while on never weakens the active one. `lastUsedStep` is the 30-second step of
+ * the last accepted code: a code is accepted only for a later step, so none is accepted twice.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: integer('last_used_step'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes, ten per confirmation or regeneration; only a SHA-256 is stored. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in: the password was right, a code is still owed. The `mfaToken` the
+ * client holds is stored hashed; it lives 5 minutes, allows 5 tries and is spent by a success.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mfa_challenges_hash_idx').on(t.tokenHash),
+    index('mfa_challenges_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -22,7 +22,7 @@ import { passkeys } from '../../db/schema/auth';
 import { describeDevice } from '../../lib/user-agent';
 import { AppError } from '../../plugins/errors';
 import { findUserByEmail, findUserById } from '../users/service';
-import { startSession, type RequestContext } from './service';
+import { completeSignIn, type RequestContext } from './service';
 import { CHALLENGE_TTL_MS, saveChallenge, takeChallenge } from './webauthn-challenges';
 
 /** API.md "Account security": passkeys (WebAuthn) added in the profile and used to sign in. */
@@ -298,7 +298,7 @@ export async function passkeyLogin(
 
   const user = await findUserById(app.db, credential.userId);
   if (!user?.emailVerifiedAt) throw refused(credential.userId);
-  const answer = await startSession(app, user, ctx);
+  const answer = await completeSignIn(app, user, ctx);
   app.securityEvents.emit({
     type: 'login_succeeded',
     userId: user.id,

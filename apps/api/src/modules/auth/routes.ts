@@ -6,7 +6,6 @@ import {
   deviceSessionsResponse,
   emailCaptchaBody,
   loginBody,
-  loginResponse,
   logoutBody,
   messageResponse,
   refreshBody,
@@ -18,6 +17,7 @@ import {
   signupResponse,
   verifyEmailQuery,
 } from '@safqa/shared/validation/auth';
+import { loginAnswer } from '@safqa/shared/validation/auth-mfa';
 import { ANONYMOUS_BODY_LIMITS } from '../../lib/json-body';
 import { perIp } from '../../lib/rate-limit';
 import { settleAfterAnswerTasks } from './background';
@@ -95,9 +95,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: perIp(app.config, 30, FIFTEEN_MINUTES) },
       schema: {
         tags,
-        summary: 'Sign in; 403 EMAIL_NOT_VERIFIED with needsVerification for unverified accounts',
+        summary:
+          'Sign in; 403 EMAIL_NOT_VERIFIED with needsVerification for unverified accounts; with two-step sign-in on, mfaRequired and no tokens',
         body: loginBody,
-        response: { 200: loginResponse, ...errors },
+        response: { 200: loginAnswer, ...errors },
       },
     },
     async (request) => auth.login(app, request.body, ctx(request)),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '@safqa/shared/constants';
 import type { EmailCaptchaBody, LoginBody, LoginResponse, SignupBody } from '@safqa/shared/validation/auth';
+import type { LoginAnswer } from '@safqa/shared/validation/auth-mfa';
 import type { ChangePasswordBody } from '@safqa/shared/validation/users';
 import { CANONICAL_ID, MAX_ROW_ID } from '@safqa/shared/validation/common';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -16,6 +17,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/service';
+import { startTwoStepSignIn, twoStepIsOn } from './two-step';
 import { runAfterAnswer } from './background';
 import { clearAttempts, loginKey, recordAttempt, retryAfterSeconds } from './attempts';
 import { forgotPasswordUrl, queueAccountEmail, resetPasswordUrl, verifyEmailUrl } from './mails';
@@ -170,7 +172,7 @@ export async function login(
   app: FastifyInstance,
   body: LoginBody,
   ctx: RequestContext,
-): Promise<LoginResponse> {
+): Promise<LoginAnswer> {
   await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
   const key = loginKey(body.email, ctx.ip);
   const wait = await retryAfterSeconds(app.db, 'login_failure', key);
@@ -186,14 +188,16 @@ export async function login(
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', { extra: { needsVerification: true } });
   }
   await clearAttempts(app.db, 'login_failure', key);
-  return startSession(app, user, ctx);
+  if (await twoStepIsOn(app.db, user.id)) return startTwoStepSignIn(app.db, user.id);
+  return completeSignIn(app, user, ctx);
 }
 
 /**
- * The one way a sign-in ends, whatever proved who the person is (a password, a passkey): a new
- * session from this device and its tokens, answered as a login.
+ * The one way a sign-in ends, whatever proved who the person is (a password and, when two-step
+ * sign-in is on, a code; or a passkey, which counts as both): a new session from this device and its
+ * tokens, answered as a login.
  */
-export async function startSession(
+export async function completeSignIn(
   app: FastifyInstance,
   user: UserRow,
   ctx: RequestContext,

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import LogIn from 'lucide-react/icons/log-in';
@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/toast-store';
 import { fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useLogin } from '../api/login';
 import { loginErrorMessage } from './login-error';
+import { TwoStepForm } from './two-step-form';
 
 /**
  * SPEC.md sections 2, 4 and 5, login: email and password (show/hide), the human check, links to
@@ -26,6 +27,8 @@ export function LoginForm() {
   const login = useLogin();
   const form = useZodForm(loginForm, { defaultValues: { email: '', password: '' } });
   const humanCheck = useHumanCheck();
+  // With two-step sign-in on, the password's answer is a token for the second step.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const errors = form.formState.errors;
   const pending = login.isPending || humanCheck.solving;
 
@@ -43,7 +46,11 @@ export function LoginForm() {
       }
       try {
         // Storing the tokens signs the visitor in; the login page then moves on (see routes/login-page.tsx).
-        await login.mutateAsync({ ...values, recaptchaToken: captcha });
+        const answer = await login.mutateAsync({ ...values, recaptchaToken: captcha });
+        if ('mfaRequired' in answer) {
+          setMfaToken(answer.mfaToken);
+          return;
+        }
         toast({ title: t('auth.login.welcome'), description: t('auth.login.welcomeBody') });
       } catch (error) {
         const { text, unverified } = loginErrorMessage(error, t);
@@ -60,6 +67,20 @@ export function LoginForm() {
         humanCheck.reset();
       }
     })(event);
+
+  if (mfaToken) {
+    return (
+      <TwoStepForm
+        key={mfaToken}
+        mfaToken={mfaToken}
+        onRestart={() => {
+          setMfaToken(null);
+          form.resetField('password');
+          humanCheck.reset();
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">

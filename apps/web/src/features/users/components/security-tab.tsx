@@ -13,12 +13,23 @@ import { toast } from '@/components/ui/toast-store';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useChangePassword } from '../api/change-password';
+import { TwoStepSection } from './two-step-section';
 
 const EMPTY = { currentPassword: '', newPassword: '' };
 type Status = { state: 'idle' } | { state: 'done' } | { state: 'error'; message: string };
 
-/** Profile, security: change the password (both fields required); the other sessions end. */
+/** Profile, security: the password, then two-step sign-in. */
 export function Component() {
+  return (
+    <div className="grid gap-10">
+      <ChangePassword />
+      <TwoStepSection />
+    </div>
+  );
+}
+
+/** Change the password (both fields required); the other sessions end. */
+function ChangePassword() {
   const { t, i18n } = useTranslation();
   const change = useChangePassword();
   const form = useZodForm(changePasswordBody, { defaultValues: EMPTY });
