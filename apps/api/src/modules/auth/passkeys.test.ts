@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webauthnChallenges } from '../../db/schema/auth';
 import type { SecurityEvent } from '../../plugins/security-events';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import { enableTwoStep } from '../../test/two-step';
 import { rowCounts } from '../../test/row-counts';
 import { SoftwareAuthenticator, strangerKey } from '../../test/software-authenticator';
 
@@ -198,6 +199,26 @@ describe('signing in with a passkey', () => {
         detail: expect.objectContaining({ method: 'passkey' }),
       }),
     );
+  });
+
+  it('counts as both steps: with two-step sign-in on, a passkey signs in without a code', async () => {
+    const user = await createUser(t.app);
+    const { authenticator } = await addPasskey(user);
+    await enableTwoStep(user);
+    // The password alone now stops at the code step...
+    const withPassword = await anonymous.post(
+      '/api/auth/login',
+      { email: user.email, password: TEST_PASSWORD, recaptchaToken: 'ok' },
+      { token: null },
+    );
+    expect(withPassword.statusCode).toBe(200);
+    expect(withPassword.json()).toMatchObject({ mfaRequired: true });
+    expect(withPassword.json().accessToken).toBeUndefined();
+    // ...while the passkey answers a whole sign-in.
+    const res = await passkeyLogin(authenticator.assert(await loginOptions()));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().mfaRequired).toBeUndefined();
+    expect((await anonymous.get('/api/users/me', { token: res.json().accessToken })).statusCode).toBe(200);
   });
 
   it('refuses the same signed answer a second time', async () => {
