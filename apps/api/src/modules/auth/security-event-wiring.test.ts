@@ -13,7 +13,7 @@ import { REUSE_GRACE_MS } from './sessions';
  */
 let t: TestApp;
 let client: TestClient;
-let seen: (SecurityEvent & { at: Date })[] = [];
+const seen: (SecurityEvent & { at: Date })[] = [];
 let unsubscribe: () => void;
 beforeAll(async () => {
   t = await createTestApp();
