@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -62,7 +62,18 @@ export async function rememberDevice(
     .values({ userId, tokenHash })
     .onConflictDoNothing()
     .returning({ id: knownDevices.id });
-  if (inserted.length > 0) return { isNew: true, firstDevice: count === 0 };
+  if (inserted.length > 0) {
+    // The account's devices whose cookie has expired in every browser are forgotten as it adds one.
+    await db
+      .delete(knownDevices)
+      .where(
+        and(
+          eq(knownDevices.userId, userId),
+          lt(knownDevices.lastSeenAt, new Date(Date.now() - DEVICE_COOKIE_MAX_AGE_S * 1000)),
+        ),
+      );
+    return { isNew: true, firstDevice: count === 0 };
+  }
   await db
     .update(knownDevices)
     .set({ lastSeenAt: new Date() })

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knownDevices } from '../../db/schema/known-devices';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { linkIn, mailsTo, type CaughtMail } from '../../test/users';
@@ -82,5 +84,20 @@ describe('new-device email', () => {
     await signInFrom(theirs.email, { device: shared, userAgent: SAFARI_ON_IPHONE, ip: '203.0.113.51' });
     expect(await newDeviceMails(theirs.email)).toHaveLength(1);
     expect(await newDeviceMails(mine.email)).toHaveLength(0);
+  });
+});
+
+describe('devices not seen for longer than their cookie lives', () => {
+  it('are forgotten, so the next sign-in from one is announced again', async () => {
+    const user = await createUser(t.app, { language: 'en' });
+    const old = await signInFrom(user.email, { userAgent: FIREFOX_ON_WINDOWS, ip: '203.0.113.60' });
+    await t.app.db
+      .update(knownDevices)
+      .set({ lastSeenAt: new Date(Date.now() - 401 * 24 * 60 * 60 * 1000) })
+      .where(eq(knownDevices.userId, user.id));
+    await signInFrom(user.email, { userAgent: SAFARI_ON_IPHONE, ip: '203.0.113.61' });
+    expect(await newDeviceMails(user.email)).toHaveLength(1);
+    await signInFrom(user.email, { device: old, userAgent: FIREFOX_ON_WINDOWS, ip: '203.0.113.60' });
+    expect(await newDeviceMails(user.email)).toHaveLength(2);
   });
 });
