@@ -20,7 +20,7 @@ import { queueGuessingAlertEmail } from './security-mails';
  * that pass after DEVICE_FAILURES wrong passwords in the window, so a stolen device cookie is no way
  * around the wait either. Unknown emails are counted and held alike: the answer tells nothing.
  */
-export const ACCOUNT_GUARD = {
+const ACCOUNT_GUARD = {
   windowMs: 15 * 60 * 1000,
   freeFailures: 10,
   maxWaitS: 60,
@@ -28,7 +28,7 @@ export const ACCOUNT_GUARD = {
 } as const;
 
 /** Seconds the next try waits after the latest of `failures` failures in the window. */
-export function waitAfterFailures(failures: number): number {
+function waitAfterFailures(failures: number): number {
   if (failures < ACCOUNT_GUARD.freeFailures) return 0;
   return Math.min(ACCOUNT_GUARD.maxWaitS, 2 ** (failures - ACCOUNT_GUARD.freeFailures));
 }
@@ -81,7 +81,7 @@ async function deviceMayPassTheWait(db: Db, userId: number, deviceToken: string 
 }
 
 /** A try let through: counted as a failure until `releaseLoginTry` says the password was right. */
-export interface LoginTry {
+interface LoginTry {
   attemptId: number;
   key: string;
   knownDevice: boolean;

@@ -67,7 +67,7 @@ function devicesUrl(app: FastifyInstance): string {
  * A sign-in time as people read it: the Gregorian calendar and Latin digits as on the site, in Saudi
  * time (most of our users), with the zone written out so nobody has to guess.
  */
-export function signInTime(at: Date, lang: Language): string {
+function signInTime(at: Date, lang: Language): string {
   return new Intl.DateTimeFormat(
     lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB-u-ca-gregory-nu-latn',
     {
