@@ -58,11 +58,11 @@ describe('security events from the auth routes', () => {
       'login_succeeded',
       ...Array<string>(10).fill('login_failed'),
       'login_throttled',
-      'login_succeeded',
       'new_device',
+      'login_succeeded',
     ]);
     expect(events[11]).toMatchObject({ ip: '203.0.113.60', detail: { scope: 'account', retryAfter: 1 } });
-    expect(events.at(-1)).toMatchObject({ ip: '198.51.100.61' });
+    expect(events.at(-1)).toMatchObject({ ip: '198.51.100.61', detail: { method: 'password' } });
     expect(JSON.stringify(events)).not.toContain('Wrong!Pass1');
   });
 

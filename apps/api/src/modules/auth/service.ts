@@ -206,7 +206,15 @@ export async function login(
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', { extra: { needsVerification: true } });
   }
   await clearAttempts(app.db, 'login_failure', key);
-  return startSession(app, user, ctx);
+  const answer = await startSession(app, user, ctx);
+  // As passkeys.ts reports its own sign-ins, each way in says which it was.
+  app.securityEvents.emit({
+    type: 'login_succeeded',
+    userId: user.id,
+    ...client,
+    detail: { method: 'password' },
+  });
+  return answer;
 }
 
 /**
@@ -218,17 +226,12 @@ export async function startSession(
   user: UserRow,
   ctx: RequestContext,
 ): Promise<LoginResponse> {
-  const session = await createSession(app.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
+  const client = { ip: ctx.ip, userAgent: ctx.userAgent };
+  const session = await createSession(app.db, user.id, client);
   const accessToken = await app.signAccessToken({
     id: user.id,
     role: user.role,
     sessionId: session.sessionId,
-  });
-  app.securityEvents.emit({
-    type: 'login_succeeded',
-    userId: user.id,
-    sessionId: session.sessionId,
-    ...client,
   });
   await noteSignInDevice(app, user, {
     ...client,
