@@ -90,13 +90,25 @@ export const emailTokens = pgTable(
 
 /**
  * Per-account attempt counters, kept in the database so every server process sees the same count:
- * failed logins per (email, IP), and requests per email for signup, resend and forgot.
+ * failed logins per (email, IP), and requests per email for signup, resend and forgot. The account
+ * guard (modules/auth/account-guard.ts) adds failed logins per email whatever the address, failures
+ * of one known device of an account, and the marker of the owner's alert for the current burst.
  */
 export const authAttempts = pgTable(
   'auth_attempts',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['login_failure', 'signup', 'resend', 'forgot'] }).notNull(),
+    kind: text('kind', {
+      enum: [
+        'login_failure',
+        'signup',
+        'resend',
+        'forgot',
+        'account_login_failure',
+        'device_login_failure',
+        'account_login_alert',
+      ],
+    }).notNull(),
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,8 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authAttempts } from '../../db/schema/auth';
 
-type Kind = typeof authAttempts.$inferSelect.kind;
+/** The counters limited here; the account guard keeps its own kinds in the same table. */
+type Kind = 'login_failure' | 'signup' | 'resend' | 'forgot';
 
 /**
  * Per-account limits (API.md "Configuration": these never scale with RATE_LIMIT_SCALE). Failed logins

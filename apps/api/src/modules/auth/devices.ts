@@ -66,10 +66,17 @@ export async function revokeDevice(app: FastifyInstance, caller: DeviceCaller, i
   if (!row) throw new AppError(404, 'NOT_FOUND');
   await revokeFamily(app.db, row.familyId, 'revoked');
   app.sessionLiveness.forgetUser(caller.id);
+  app.securityEvents.emit({
+    type: 'session_revoked',
+    userId: caller.id,
+    sessionId: row.familyId,
+    detail: { by: caller.sessionId === row.familyId ? 'itself' : 'another_session' },
+  });
 }
 
 /** POST /api/auth/sessions/revoke-others: every session of the caller but the one asking ends. */
 export async function revokeOtherDevices(app: FastifyInstance, caller: DeviceCaller): Promise<void> {
   await revokeUserSessions(app.db, caller.id, 'revoked', caller.sessionId);
   app.sessionLiveness.forgetUser(caller.id);
+  app.securityEvents.emit({ type: 'other_sessions_revoked', userId: caller.id, sessionId: caller.sessionId });
 }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { EASY_ALTCHA, solveAltcha } from '../../test/altcha-solver';
 import { createUser, TEST_PASSWORD, uniqueEmail } from '../../test/factories';
+import { DEVICE_COOKIE } from './known-devices';
 
 let t: TestApp;
 let client: TestClient;
@@ -84,6 +85,9 @@ describe('POST /api/auth/login', () => {
   // The test app runs with RATE_LIMIT_SCALE=1000: the per-account limit must not scale with it.
   it('locks one account for one IP after 10 failures with 429 and Retry-After, not for other IPs', async () => {
     const user = await createUser(t.app);
+    // The victim signed in from their own browser before: a known device (account-guard.test.ts).
+    const before = await login({ email: user.email, password: TEST_PASSWORD }, '192.0.2.44');
+    const device = before.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
     const attacker = '198.51.100.7';
     for (let i = 0; i < 10; i++) {
       expect((await login({ email: user.email, password: `Wrong!Pass${i}` }, attacker)).statusCode).toBe(401);
@@ -97,21 +101,47 @@ describe('POST /api/auth/login', () => {
       expect(retryAfter).toBeGreaterThan(14 * 60);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     }
-    // The victim, from their own address, still signs in.
-    expect((await login({ email: user.email, password: TEST_PASSWORD }, '192.0.2.44')).statusCode).toBe(200);
+    // The victim, from their own address and browser, still signs in.
+    const victim = await client.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD, recaptchaToken: 'ok' },
+      remoteAddress: '192.0.2.44',
+      cookies: { [DEVICE_COOKIE]: device },
+    });
+    expect(victim.statusCode).toBe(200);
     // The attacker's address is not locked out of other accounts by this one.
     const other = await createUser(t.app);
     expect((await login({ email: other.email, password: TEST_PASSWORD }, attacker)).statusCode).toBe(200);
   });
 
-  it('forgets earlier failures after a successful sign-in', async () => {
-    const user = await createUser(t.app);
-    const ip = '198.51.100.8';
-    for (let i = 0; i < 9; i++) await login({ email: user.email, password: 'Wrong!Pass1' }, ip);
-    expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) {
-      expect((await login({ email: user.email, password: 'Wrong!Pass1' }, ip)).statusCode).toBe(401);
+  it('forgets the address’s earlier failures after a successful sign-in', async () => {
+    // The account-wide wait (1 s, 2 s ... 60 s) is moved past; the address's 15-minute lock is not.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date());
+      const user = await createUser(t.app);
+      const ip = '198.51.100.8';
+      for (let i = 0; i < 5; i++) await login({ email: user.email, password: 'Wrong!Pass1' }, ip);
+      expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
+      for (let i = 0; i < 9; i++) {
+        vi.setSystemTime(new Date(Date.now() + 61_000));
+        expect((await login({ email: user.email, password: 'Wrong!Pass1' }, ip)).statusCode).toBe(401);
+      }
+    } finally {
+      vi.useRealTimers();
     }
+  });
+
+  it('gives a browser its device cookie only when it signed in: httpOnly, strict, for the auth routes', async () => {
+    const user = await createUser(t.app);
+    const failed = await login({ email: user.email, password: 'Wrong!Pass1' }, '198.51.100.9');
+    expect(failed.cookies.find((c) => c.name === DEVICE_COOKIE)).toBeUndefined();
+    const res = await login({ email: user.email, password: TEST_PASSWORD }, '198.51.100.9');
+    const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE)!;
+    expect(cookie.value).toMatch(/^[\w-]{43}$/);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(cookie.maxAge).toBeGreaterThan(365 * 24 * 60 * 60);
   });
 });
 

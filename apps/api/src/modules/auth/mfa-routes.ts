@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deviceTokenOf, setDeviceCookie } from './known-devices';
 import { z } from 'zod';
 import { errorBody } from '@safqa/shared/validation/common';
 import { loginResponse } from '@safqa/shared/validation/auth';
@@ -125,7 +126,17 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponse, ...errors },
       },
     },
-    async (request) => verifySecondStep(app, request.body, { lang: request.lang, ...client(request) }),
+    async (request, reply) => {
+      // The code step ends the sign-in: like the login route, it reads and keeps the known device.
+      const deviceToken = deviceTokenOf(request);
+      const answer = await verifySecondStep(app, request.body, {
+        lang: request.lang,
+        ...client(request),
+        deviceToken,
+      });
+      setDeviceCookie(reply, app.config, deviceToken);
+      return answer;
+    },
   );
 };
 

@@ -301,7 +301,15 @@ export async function verifySecondStep(
       detail: { recoveryCodesLeft: left?.count ?? 0 },
     });
   }
-  return completeSignIn(app, user, ctx);
+  const answer = await completeSignIn(app, user, ctx);
+  app.securityEvents.emit({
+    type: 'login_succeeded',
+    userId: user.id,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    detail: { method },
+  });
+  return answer;
 }
 
 /** Whether the user has two-step sign-in on, and how many recovery codes are still unused. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type {} from '@fastify/rate-limit';
+import { deviceTokenOf, setDeviceCookie } from './known-devices';
 import { z } from 'zod';
 import { errorBody, idParams, noBody } from '@safqa/shared/validation/common';
 import { loginResponse } from '@safqa/shared/validation/auth';
@@ -118,7 +119,13 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponse, ...errors },
       },
     },
-    async (request) => passkeyLogin(app, request.body, ctx(request)),
+    async (request, reply) => {
+      // Like the login route, a passkey sign-in reads and keeps the known device (new-device email).
+      const deviceToken = deviceTokenOf(request);
+      const answer = await passkeyLogin(app, request.body, { ...ctx(request), deviceToken });
+      setDeviceCookie(reply, app.config, deviceToken);
+      return answer;
+    },
   );
 };
 

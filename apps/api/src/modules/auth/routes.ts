@@ -23,6 +23,7 @@ import { perIp } from '../../lib/rate-limit';
 import { settleAfterAnswerTasks } from './background';
 import * as auth from './service';
 import { listDevices, revokeDevice, revokeOtherDevices } from './devices';
+import { deviceTokenOf, setDeviceCookie } from './known-devices';
 import passkeyRoutes from './passkey-routes';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
@@ -101,7 +102,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginAnswer, ...errors },
       },
     },
-    async (request) => auth.login(app, request.body, ctx(request)),
+    async (request, reply) => {
+      const deviceToken = deviceTokenOf(request);
+      const answer = await auth.login(app, request.body, { ...ctx(request), deviceToken });
+      // Only a browser that signed in becomes a known device; a failed try leaves it none.
+      if ('accessToken' in answer) setDeviceCookie(reply, app.config, deviceToken);
+      return answer;
+    },
   );
 
   app.post(

@@ -17,6 +17,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/service';
+import { admitLoginTry, recordLoginFailure, releaseLoginTry } from './account-guard';
 import { startTwoStepSignIn, twoStepIsOn } from './two-step';
 import { runAfterAnswer } from './background';
 import { clearAttempts, loginKey, recordAttempt, retryAfterSeconds } from './attempts';
@@ -35,12 +36,15 @@ import {
   revokeUserSessions,
   rotateRefreshToken,
 } from './sessions';
+import { noteSignInDevice } from './new-device';
 import { authMessage } from './texts';
 
 export interface RequestContext {
   lang: Language;
   ip: string;
   userAgent?: string | undefined;
+  /** The browser's device token (known-devices.ts); sign-in only. */
+  deviceToken?: string | undefined;
 }
 
 /**
@@ -176,20 +180,44 @@ export async function login(
   await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
   const key = loginKey(body.email, ctx.ip);
   const wait = await retryAfterSeconds(app.db, 'login_failure', key);
-  if (wait > 0) throw rateLimited(wait);
+  const client = { ip: ctx.ip, userAgent: ctx.userAgent };
+  if (wait > 0) {
+    app.securityEvents.emit({
+      type: 'login_throttled',
+      ...client,
+      detail: { scope: 'address', retryAfter: wait },
+    });
+    throw rateLimited(wait);
+  }
 
   const user = await findUserByEmail(app.db, body.email);
+  const attempt = await admitLoginTry(app, body.email, {
+    userId: user?.id,
+    deviceToken: ctx.deviceToken,
+    ...client,
+  });
   const matches = await verifyPassword(user?.passwordHash ?? (await hashForUnknownUsers()), body.password);
   if (!user || !matches) {
     await recordAttempt(app.db, 'login_failure', key);
+    await recordLoginFailure(app, attempt, user, ctx.deviceToken);
+    app.securityEvents.emit({ type: 'login_failed', userId: user?.id, ...client });
     throw new AppError(401, 'INVALID_CREDENTIALS');
   }
+  await releaseLoginTry(app, attempt);
   if (!user.emailVerifiedAt) {
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', { extra: { needsVerification: true } });
   }
   await clearAttempts(app.db, 'login_failure', key);
   if (await twoStepIsOn(app.db, user.id)) return startTwoStepSignIn(app.db, user.id);
-  return completeSignIn(app, user, ctx);
+  const answer = await completeSignIn(app, user, ctx);
+  // As passkeys.ts and the code step report their own sign-ins, each way in says which it was.
+  app.securityEvents.emit({
+    type: 'login_succeeded',
+    userId: user.id,
+    ...client,
+    detail: { method: 'password' },
+  });
+  return answer;
 }
 
 /**
@@ -202,10 +230,16 @@ export async function completeSignIn(
   user: UserRow,
   ctx: RequestContext,
 ): Promise<LoginResponse> {
-  const session = await createSession(app.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
+  const client = { ip: ctx.ip, userAgent: ctx.userAgent };
+  const session = await createSession(app.db, user.id, client);
   const accessToken = await app.signAccessToken({
     id: user.id,
     role: user.role,
+    sessionId: session.sessionId,
+  });
+  await noteSignInDevice(app, user, {
+    ...client,
+    deviceToken: ctx.deviceToken,
     sessionId: session.sessionId,
   });
   return {
@@ -218,7 +252,10 @@ export async function completeSignIn(
 export async function refresh(app: FastifyInstance, refreshToken: string, ip?: string) {
   const rotated = await rotateRefreshToken(app.db, refreshToken, {
     ip,
-    onReuse: (userId) => app.sessionLiveness.forgetUser(userId),
+    onReuse: (userId) => {
+      app.sessionLiveness.forgetUser(userId);
+      app.securityEvents.emit({ type: 'refresh_reuse_detected', userId, ip });
+    },
   });
   const user = await findUserById(app.db, rotated.userId);
   if (!user) throw new AppError(401, 'SESSION_EXPIRED');
@@ -238,6 +275,7 @@ export async function logout(
   if (refreshToken) await endSession(app.db, user.id, refreshToken);
   if (user.sessionId) await endSessionById(app.db, user.id, user.sessionId);
   app.sessionLiveness.forgetUser(user.id);
+  app.securityEvents.emit({ type: 'logout', userId: user.id, sessionId: user.sessionId });
 }
 
 export async function forgotPassword(app: FastifyInstance, body: EmailCaptchaBody, ctx: RequestContext) {
@@ -312,6 +350,7 @@ export async function resetPassword(
     });
   });
   app.sessionLiveness.forgetUser(row.userId);
+  app.securityEvents.emit({ type: 'password_reset', userId: row.userId });
   return { message: authMessage('reset', lang) };
 }
 
@@ -340,5 +379,6 @@ export async function changePassword(
     });
   });
   app.sessionLiveness.forgetUser(user.id);
+  app.securityEvents.emit({ type: 'password_changed', userId: user.id, sessionId: caller.sessionId });
   return { message: authMessage('passwordChanged', lang) };
 }
