@@ -23,7 +23,8 @@ export const auditLogQuery = cappedPageQuery
     actorId: z.preprocess(blankToUndefined, id.optional()),
     action: optionalText(64),
     targetType: optionalText(32),
-    targetId: optionalText(64),
+    /** Every target is a row with a numeric id. */
+    targetId: z.preprocess(blankToUndefined, id.optional()),
     /** Inclusive UTC days (YYYY-MM-DD). */
     from: day,
     to: day,

@@ -16,7 +16,7 @@ function filtersOf(query: AuditLogQuery): SQL | undefined {
   if (query.actorId !== undefined) where.push(eq(auditLog.actorId, query.actorId));
   if (query.action) where.push(eq(auditLog.action, query.action));
   if (query.targetType) where.push(eq(auditLog.targetType, query.targetType));
-  if (query.targetId) where.push(eq(auditLog.targetId, query.targetId));
+  if (query.targetId !== undefined) where.push(eq(auditLog.targetId, String(query.targetId)));
   if (query.from) where.push(gte(auditLog.createdAt, new Date(`${query.from}T00:00:00Z`)));
   // `to` is a whole day, included.
   if (query.to) where.push(lt(auditLog.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));

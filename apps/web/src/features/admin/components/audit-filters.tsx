@@ -63,7 +63,7 @@ export function AuditFilters({ value, onApply }: { value: Draft; onApply: (next:
     event.preventDefault();
     const next = {
       ...draft,
-      targetId: latinDigits(draft.targetId).trim(),
+      targetId: latinDigits(draft.targetId).replace(/\D/g, ''),
       actorId: latinDigits(draft.actorId).replace(/\D/g, ''),
     };
     if (next.from && next.to && next.from > next.to) {
