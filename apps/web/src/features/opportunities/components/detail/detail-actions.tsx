@@ -10,9 +10,9 @@ import { SpinnerIcon } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { loginPathFor } from '@/lib/auth-redirect';
+import { useSetFavorite } from '@/lib/set-favorite';
 import { useSession } from '@/lib/use-session';
 import { downloadTeaser } from '../../api/download-teaser';
-import { useToggleFavorite } from '../../api/toggle-favorite';
 
 /** Bookmark toggle: signed-out visitors go to sign in first and come back here. */
 export function BookmarkButton({ id, isFavorite }: { id: number; isFavorite: boolean }) {
@@ -20,7 +20,7 @@ export function BookmarkButton({ id, isFavorite }: { id: number; isFavorite: boo
   const { isSignedIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const toggle = useToggleFavorite(id);
+  const toggle = useSetFavorite();
   const Icon = isFavorite ? BookmarkCheck : Bookmark;
   return (
     <Button
@@ -32,7 +32,7 @@ export function BookmarkButton({ id, isFavorite }: { id: number; isFavorite: boo
           void navigate(loginPathFor(location), { state: { from: location } });
           return;
         }
-        toggle.mutate(!isFavorite, {
+        toggle.mutate({ id, favorite: !isFavorite }, {
           onSuccess: () =>
             toast({
               title: t(
