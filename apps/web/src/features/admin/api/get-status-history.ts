@@ -6,7 +6,10 @@ export const statusHistoryQuery = (id: number) =>
   queryOptions({
     queryKey: [`/api/admin/opportunities/${id}/history`],
     queryFn: ({ signal }) =>
-      api.get<{ data: StatusHistoryEntry[] }>(`/api/admin/opportunities/${id}/history`, { auth: true, signal }),
+      api.get<{ data: StatusHistoryEntry[] }>(`/api/admin/opportunities/${id}/history`, {
+        auth: true,
+        signal,
+      }),
     select: (answer) => answer.data,
     enabled: id > 0,
   });

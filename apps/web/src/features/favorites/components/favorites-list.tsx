@@ -61,15 +61,18 @@ export function FavoritesList({
               size="sm"
               disabled={remove.isPending && remove.variables.id === card.id}
               onClick={() =>
-                remove.mutate({ id: card.id, favorite: false }, {
-                  onSuccess: () => toast({ title: t('favorites.removed'), size: 'sm' }),
-                  onError: (error) =>
-                    toast({
-                      variant: 'destructive',
-                      title: t('favorites.removeFailed'),
-                      description: serverMessage(error) ?? undefined,
-                    }),
-                })
+                remove.mutate(
+                  { id: card.id, favorite: false },
+                  {
+                    onSuccess: () => toast({ title: t('favorites.removed'), size: 'sm' }),
+                    onError: (error) =>
+                      toast({
+                        variant: 'destructive',
+                        title: t('favorites.removeFailed'),
+                        description: serverMessage(error) ?? undefined,
+                      }),
+                  },
+                )
               }
               aria-label={t('favorites.removeNamed', { name: opportunityTitle(card, lng) })}
             >

@@ -32,21 +32,24 @@ export function BookmarkButton({ id, isFavorite }: { id: number; isFavorite: boo
           void navigate(loginPathFor(location), { state: { from: location } });
           return;
         }
-        toggle.mutate({ id, favorite: !isFavorite }, {
-          onSuccess: () =>
-            toast({
-              title: t(
-                isFavorite ? 'opportunities.detail.bookmarkRemoved' : 'opportunities.detail.bookmarkAdded',
-              ),
-              size: 'sm',
-            }),
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: t('opportunities.detail.bookmarkFailed'),
-              description: serverMessage(error) ?? undefined,
-            }),
-        });
+        toggle.mutate(
+          { id, favorite: !isFavorite },
+          {
+            onSuccess: () =>
+              toast({
+                title: t(
+                  isFavorite ? 'opportunities.detail.bookmarkRemoved' : 'opportunities.detail.bookmarkAdded',
+                ),
+                size: 'sm',
+              }),
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: t('opportunities.detail.bookmarkFailed'),
+                description: serverMessage(error) ?? undefined,
+              }),
+          },
+        );
       }}
       className="flex-1"
     >
