@@ -43,11 +43,12 @@ describe('useSetFavorite', () => {
     let favorite = true;
     let answerRemoval = () => {};
     const removal = new Promise<void>((resolve) => (answerRemoval = resolve));
-    const fetchMock = mockApi(async (url, init) => {
+    const fetchMock = mockApi((url, init) => {
       if (url.pathname === '/api/favorites/7' && init?.method === 'DELETE') {
-        await removal;
-        favorite = false;
-        return new Response(null, { status: 204 });
+        return removal.then(() => {
+          favorite = false;
+          return new Response(null, { status: 204 });
+        });
       }
       if (url.pathname === '/api/opportunities/7') return jsonResponse({ id: 7, isFavorite: favorite });
       return undefined;
