@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { OpportunityAction, OpportunityActionProps } from '@/components/opportunity-actions-slot';
-import { useOpportunity } from '@/features/opportunities/api/get-opportunity';
+import { useOpportunity } from '@/lib/get-opportunity';
 import { useSession } from '@/lib/use-session';
 
 /**

@@ -8,22 +8,34 @@ import { CHALLENGE_URL, HumanCheck, type HumanCheckHandle } from './human-check'
 /**
  * jsdom cannot run the real proof of work, so `altcha` is replaced by a stand-in element that
  * behaves like the widget towards its host page: it is defined on import, exposes reset(), and
- * announces its state with `statechange` events. The first download fails, like a flaky network.
+ * announces its state with `statechange` events. A test sets `failNext` to make the next download
+ * fail, like a flaky network.
  */
-const loads = vi.hoisted(() => ({ attempts: 0 }));
-vi.mock('altcha/external', () => {
-  loads.attempts += 1;
-  if (loads.attempts === 1) throw new Error('network down');
-  class FakeAltcha extends HTMLElement {
-    reset = vi.fn();
-    state = 'unverified';
-    getState = () => this.state;
-    verify = vi.fn(async () => null);
-  }
-  if (!customElements.get('altcha-widget')) customElements.define('altcha-widget', FakeAltcha);
-  globalThis.$altcha ??= { algorithms: new Map() } as unknown as typeof globalThis.$altcha;
-  return {};
+const loads = vi.hoisted(() => {
+  const state = {
+    attempts: 0,
+    failNext: false,
+    /** The module `altcha/external` as the stand-in: registers the element, or fails when asked to. */
+    altcha: () => {
+      state.attempts += 1;
+      if (state.failNext) {
+        state.failNext = false;
+        throw new Error('network down');
+      }
+      class FakeAltcha extends HTMLElement {
+        reset = vi.fn();
+        state = 'unverified';
+        getState = () => this.state;
+        verify = vi.fn(async () => null);
+      }
+      if (!customElements.get('altcha-widget')) customElements.define('altcha-widget', FakeAltcha);
+      globalThis.$altcha ??= { algorithms: new Map() } as unknown as typeof globalThis.$altcha;
+      return {};
+    },
+  };
+  return state;
 });
+vi.mock('altcha/external', () => loads.altcha());
 vi.mock('altcha/altcha.css', () => ({}));
 vi.mock('altcha/workers/pbkdf2?worker', () => ({ default: class FakeWorker {} }));
 vi.mock('altcha/i18n/ar', () => ({}));
@@ -48,11 +60,17 @@ function announce(state: string, payload: string | null = null) {
   });
 }
 
-// In order: the first test needs the widget's first download, which the stand-in fails once.
-describe('HumanCheck', { shuffle: false }, () => {
+describe('HumanCheck', () => {
   it('shows a localised error with retry when the widget cannot be downloaded, then loads on retry', async () => {
+    // The component downloads the widget once per page: a fresh copy of it, which has not, whatever
+    // test ran before this one (tests run shuffled).
+    vi.resetModules();
+    vi.doMock('altcha/external', () => loads.altcha());
+    const { HumanCheck: NotYetLoaded } = await import('./human-check');
+    loads.attempts = 0;
+    loads.failNext = true;
     const onVerify = vi.fn();
-    render(<HumanCheck onVerify={onVerify} />);
+    render(<NotYetLoaded onVerify={onVerify} />);
     expect(screen.getByRole('status')).toHaveTextContent('جارٍ تحميل التحقق البشري…');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('تعذّر تحميل التحقق البشري. تحقّق من اتصالك وحاول مجددًا.');

@@ -74,17 +74,20 @@ export const password = z
     if (failing) ctx.addIssue({ code: 'custom', message: failing.key });
   });
 
+const pagination = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+/** A paged list of API.md "Conventions": `{data, pagination}`. */
 export function pagedResponse<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.array(item),
-    pagination: z.object({
-      page: z.number().int(),
-      pageSize: z.number().int(),
-      total: z.number().int(),
-      totalPages: z.number().int(),
-    }),
-  });
+  return z.object({ data: z.array(item), pagination });
 }
+
+/** What pagedResponse(item) accepts, for a client that reads a paged list of T. */
+export type Paged<T> = Omit<z.infer<ReturnType<typeof pagedResponse>>, 'data'> & { data: T[] };
 
 export const errorBody = z.object({
   code: z.string(),

@@ -40,7 +40,18 @@ describe('seed: configured admin account', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // The tests share one database and run shuffled: each uses its own email, and counts what it added.
+  const adminCount = async () =>
+    (
+      (await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.role, 'admin'))) as [{ n: number }]
+    )[0].n;
+
   it('creates a verified admin with the configured password, once', async () => {
+    printed.length = 0;
+    const before = await adminCount();
     const env = { ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'Str0ng!Passw0rd' };
     expect((await run(env)).admin).toBe('created');
     const admin = await userByEmail('boss@example.com');
@@ -51,20 +62,17 @@ describe('seed: configured admin account', () => {
     const again = await run(env);
     expect(again.admin).toBe('unchanged');
     expect(again.warnings).toEqual([]);
-    const [{ n }] = (await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(eq(users.role, 'admin'))) as [{ n: number }];
-    expect(n).toBe(1);
+    expect(await adminCount()).toBe(before + 1);
     expect((await userByEmail('boss@example.com'))!.passwordHash).toBe(admin!.passwordHash);
     expect(printed).toEqual([]);
   });
 
   it('resets the password when the configured one changes', async () => {
-    expect((await run({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'N3w!Password' })).admin).toBe(
+    await run({ ADMIN_EMAIL: 'reset@example.com', ADMIN_PASSWORD: 'Str0ng!Passw0rd' });
+    expect((await run({ ADMIN_EMAIL: 'reset@example.com', ADMIN_PASSWORD: 'N3w!Password' })).admin).toBe(
       'password-reset',
     );
-    const admin = await userByEmail('boss@example.com');
+    const admin = await userByEmail('reset@example.com');
     expect(await verifyPassword(admin!.passwordHash, 'N3w!Password')).toBe(true);
     expect(await verifyPassword(admin!.passwordHash, 'Str0ng!Passw0rd')).toBe(false);
   });
@@ -85,7 +93,7 @@ describe('seed: configured admin account', () => {
   });
 
   it('warns about a weak configured password and about an email without a password', async () => {
-    const weak = await run({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'weakpass' });
+    const weak = await run({ ADMIN_EMAIL: 'weak@example.com', ADMIN_PASSWORD: 'weakpass' });
     expect(weak.warnings.join(' ')).toMatch(/ADMIN_PASSWORD does not meet/);
     const missing = await run({ ADMIN_EMAIL: 'someone@example.com' });
     expect(missing.admin).toBe('none');

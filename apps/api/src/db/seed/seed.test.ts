@@ -27,15 +27,15 @@ describe('seed without demo content', () => {
   let database: Database;
   let dataDir: string;
   const printed: string[] = [];
-  const run = () =>
+  const run = (target: Database = database) =>
     seed({
-      database,
+      database: target,
       config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', DATA_DIR: dataDir }),
       storage: createLocalStorage(dataDir),
       print: (text) => printed.push(text),
     });
-  const tableCounts = async () => {
-    const { db } = database;
+  const tableCounts = async (target: Database = database) => {
+    const { db } = target;
     const n = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0]!.n;
     return {
       businessTypes: await n(businessTypes),
@@ -52,6 +52,8 @@ describe('seed without demo content', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-seed-'));
     database = await openTestDatabase();
+    // Seeded once for the tests that read what the seed wrote; the first test seeds its own database.
+    await run();
   });
   afterAll(async () => {
     await database.close();
@@ -59,26 +61,32 @@ describe('seed without demo content', () => {
   });
 
   it('fills the lookups and FAQ once even when two starts seed at once, then adds nothing', async () => {
-    const both = await Promise.all([run(), run()]);
-    expect(both.map((r) => r.lookups.regions).sort()).toEqual([0, 13]);
-    expect(both.map((r) => r.faqs).sort((a, b) => a - b)).toEqual([0, FAQS.length]);
-    expect(both.map((r) => r.demo)).toEqual([null, null]);
-    const afterFirst = await tableCounts();
-    expect(afterFirst).toMatchObject({
-      regions: 13,
-      companyAges: 5,
-      companySizes: 4,
-      sharePercentages: 13,
-      users: 0,
-    });
-    expect(afterFirst.businessTypes).toBeGreaterThanOrEqual(15);
-    expect(afterFirst.cities).toBeGreaterThanOrEqual(60);
+    // Its own empty database: the tests run shuffled, and the others seed the shared one again.
+    const fresh = await openTestDatabase();
+    try {
+      const both = await Promise.all([run(fresh), run(fresh)]);
+      expect(both.map((r) => r.lookups.regions).sort()).toEqual([0, 13]);
+      expect(both.map((r) => r.faqs).sort((a, b) => a - b)).toEqual([0, FAQS.length]);
+      expect(both.map((r) => r.demo)).toEqual([null, null]);
+      const afterFirst = await tableCounts(fresh);
+      expect(afterFirst).toMatchObject({
+        regions: 13,
+        companyAges: 5,
+        companySizes: 4,
+        sharePercentages: 13,
+        users: 0,
+      });
+      expect(afterFirst.businessTypes).toBeGreaterThanOrEqual(15);
+      expect(afterFirst.cities).toBeGreaterThanOrEqual(60);
 
-    const second = await run();
-    expect(Object.values(second.lookups).every((n) => n === 0)).toBe(true);
-    expect(second.faqs).toBe(0);
-    expect(await tableCounts()).toEqual(afterFirst);
-    expect(printed).toEqual([]);
+      const second = await run(fresh);
+      expect(Object.values(second.lookups).every((n) => n === 0)).toBe(true);
+      expect(second.faqs).toBe(0);
+      expect(await tableCounts(fresh)).toEqual(afterFirst);
+      expect(printed).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('stores the category tiles under their fixed ids', async () => {
@@ -137,15 +145,24 @@ describe('seed without demo content', () => {
   });
 
   it('keeps what admins changed: renamed lookups and deleted FAQ entries', async () => {
+    const [original] = await database.db.select().from(businessTypes).where(eq(businessTypes.id, 4));
     await database.db.update(businessTypes).set({ nameEn: 'Online Stores' }).where(eq(businessTypes.id, 4));
-    const [firstFaq] = await database.db.select({ id: faqs.id }).from(faqs).orderBy(faqs.id).limit(1);
-    await database.db.delete(faqs).where(eq(faqs.id, firstFaq!.id));
-    const before = await tableCounts();
-    const report = await run();
-    expect(report.faqs).toBe(0);
-    expect(await tableCounts()).toEqual(before);
-    const [renamed] = await database.db.select().from(businessTypes).where(eq(businessTypes.id, 4));
-    expect(renamed!.nameEn).toBe('Online Stores');
+    try {
+      const [firstFaq] = await database.db.select({ id: faqs.id }).from(faqs).orderBy(faqs.id).limit(1);
+      await database.db.delete(faqs).where(eq(faqs.id, firstFaq!.id));
+      const before = await tableCounts();
+      const report = await run();
+      expect(report.faqs).toBe(0);
+      expect(await tableCounts()).toEqual(before);
+      const [renamed] = await database.db.select().from(businessTypes).where(eq(businessTypes.id, 4));
+      expect(renamed!.nameEn).toBe('Online Stores');
+    } finally {
+      // The tests share the seeded database and run shuffled: the fixed-ids test reads this name.
+      await database.db
+        .update(businessTypes)
+        .set({ nameEn: original!.nameEn })
+        .where(eq(businessTypes.id, 4));
+    }
   });
 
   it('warns that no admin exists when neither ADMIN_EMAIL nor demo data provides one', async () => {

@@ -8,11 +8,23 @@ import { createListing, createUser, shortLivedToken, type TestUser } from '../..
 
 let t: TestApp;
 let socketPath: string;
-let owner: TestUser;
-let investor: TestUser;
-let stranger: TestUser;
-let chatId: number;
 const open: SseConnection[] = [];
+
+/**
+ * Fresh people and a fresh chat for each test: the tests run shuffled, and unread counts, stream
+ * counts and the events a stream hears would otherwise include what an earlier test left.
+ */
+async function cast(): Promise<{ owner: TestUser; investor: TestUser; stranger: TestUser; chatId: number }> {
+  const [owner, investor, stranger] = await Promise.all([
+    createUser(t.app),
+    createUser(t.app),
+    createUser(t.app),
+  ]);
+  const opportunity = await createListing(t.app, owner, { status: 'approved' });
+  const chatId = (await investor.client.post('/api/chat', { opportunityId: opportunity.id })).json().chat
+    .id as number;
+  return { owner, investor, stranger, chatId };
+}
 
 async function stream(token: string) {
   const connection = await openSse(`http://localhost/api/chat/stream?token=${encodeURIComponent(token)}`, {
@@ -28,11 +40,6 @@ beforeAll(async () => {
     { sse: { heartbeatMs: 150, maxStreamsPerUser: 2, maxStreamsPerAddress: 50, maxStreams: 10_000 } },
   );
   socketPath = await listenOnSocket(t.app);
-  owner = await createUser(t.app);
-  investor = await createUser(t.app);
-  stranger = await createUser(t.app);
-  const opportunity = await createListing(t.app, owner, { status: 'approved' });
-  chatId = (await investor.client.post('/api/chat', { opportunityId: opportunity.id })).json().chat.id;
 });
 afterAll(async () => {
   for (const connection of open) connection.close();
@@ -41,6 +48,7 @@ afterAll(async () => {
 
 describe('GET /api/chat/stream', () => {
   it('refuses a missing, forged or expired token with a JSON error before any event', async () => {
+    const { owner } = await cast();
     // The token is the stream's credential (API.md): without one the caller is unauthenticated.
     const missing = await openSse('http://localhost/api/chat/stream', { socketPath });
     expect(missing.status).toBe(401);
@@ -56,6 +64,7 @@ describe('GET /api/chat/stream', () => {
   });
 
   it('delivers new_message with the total unread count to the recipient only, after it is stored', async () => {
+    const { owner, investor, stranger, chatId } = await cast();
     const ownerStream = await stream(owner.token);
     const investorStream = await stream(investor.token);
     const strangerStream = await stream(stranger.token);
@@ -92,12 +101,14 @@ describe('GET /api/chat/stream', () => {
   });
 
   it('sends a comment heartbeat', async () => {
+    const { stranger } = await cast();
     const connection = await stream(stranger.token);
     await connection.waitForComments(3, 3000);
     connection.close();
   });
 
   it('closes the oldest stream when a user opens more than allowed', async () => {
+    const { owner, investor, chatId } = await cast();
     const first = await stream(investor.token);
     const second = await stream(investor.token);
     const third = await stream(investor.token);
@@ -112,6 +123,7 @@ describe('GET /api/chat/stream', () => {
   });
 
   it('sends close and ends the stream when the access token expires', async () => {
+    const { stranger } = await cast();
     const connection = await stream(await shortLivedToken(t.app, stranger.id, 1));
     expect(connection.status).toBe(200);
     const close = await connection.next('close', 4000);
@@ -121,6 +133,7 @@ describe('GET /api/chat/stream', () => {
   });
 
   it('forgets streams whose client went away', async () => {
+    const { stranger } = await cast();
     const connection = await stream(stranger.token);
     await expect.poll(() => t.app.sseHub.count(stranger.id)).toBe(1);
     connection.close();
@@ -128,6 +141,7 @@ describe('GET /api/chat/stream', () => {
   });
 
   it('fits the largest possible new_message in one NOTIFY payload', async () => {
+    const { investor, chatId } = await cast();
     // 2000 characters that each take 3 bytes in UTF-8, the worst a body can be after cleaning.
     const body = '\u20AC'.repeat(2000);
     const payload = JSON.stringify({
@@ -152,6 +166,7 @@ describe('GET /api/chat/stream', () => {
   });
 
   it('counts unread messages of every chat of the recipient in the announced total', async () => {
+    const { owner, investor, chatId } = await cast();
     const secondInvestor = await createUser(t.app);
     const otherListing = await createListing(t.app, owner, { status: 'approved' });
     const otherChatId = (
@@ -175,6 +190,7 @@ describe('GET /api/chat/stream', () => {
   });
 
   it('announces from a statement values only it knows, escaped, and only when it commits', async () => {
+    const { stranger } = await cast();
     const strangerStream = await stream(stranger.token);
     expect(strangerStream.status).toBe(200);
     const announce = (data: ReturnType<typeof sql>) =>
@@ -207,6 +223,7 @@ describe('GET /api/chat/stream', () => {
   });
 
   it('tells every stream to close when the server shuts down', async () => {
+    const { owner } = await cast();
     // A second app (same database and key) shuts down, not the file's: the tests run in any order.
     const other = await createTestApp({ JWT_SECRET: t.config.jwtSecret }, {}, { database: t.database });
     const connection = await openSse(

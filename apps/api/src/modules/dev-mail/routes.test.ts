@@ -12,6 +12,8 @@ describe('GET /api/dev/mail (MAIL_TRANSPORT=outbox)', () => {
   afterAll(async () => t.close());
 
   it('lists outbox messages newest first, whatever their delivery state, filtered by recipient', async () => {
+    // The outbox this test reads starts empty, whichever test filled it before (the tests run shuffled).
+    await t.app.db.delete(mailOutbox);
     const empty = await t.app.inject({ method: 'GET', url: '/api/dev/mail' });
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ messages: [] });

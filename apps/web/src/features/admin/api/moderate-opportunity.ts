@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { api } from '@/lib/api-client';
+import { opportunityKeyPrefix } from '@/lib/get-opportunity';
+import { statusHistoryQuery } from './get-status-history';
 
 export type ModerationRequest =
   | { id: number; action: 'approve' | 'reinstate' }
@@ -19,8 +21,8 @@ export function moderateOpportunity(request: ModerationRequest) {
 export function invalidateModeration(client: ReturnType<typeof useQueryClient>, id: number) {
   return Promise.all([
     client.invalidateQueries({ queryKey: ['/api/admin/opportunities'] }),
-    client.invalidateQueries({ queryKey: [`/api/opportunities/${id}`] }),
-    client.invalidateQueries({ queryKey: [`/api/admin/opportunities/${id}/history`] }),
+    client.invalidateQueries({ queryKey: opportunityKeyPrefix(id) }),
+    client.invalidateQueries({ queryKey: statusHistoryQuery(id).queryKey }),
     client.invalidateQueries({ queryKey: ['/api/admin/stats'] }),
   ]);
 }

@@ -1,6 +1,6 @@
 import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { formatDateTime } from '@/lib/format';
-import { useStatusHistory } from '../api/get-opportunity';
+import { useStatusHistory } from '../api/get-status-history';
 import { ErrorState, LoadingState } from './list-states';
 import { StatusBadge } from './status-badge';
 

@@ -4,7 +4,7 @@ import ArrowRight from 'lucide-react/icons/arrow-right';
 import ExternalLink from 'lucide-react/icons/external-link';
 import { buttonClasses } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
-import { useOpportunity } from '../api/get-opportunity';
+import { useOpportunity } from '@/lib/get-opportunity';
 import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
 import { ModerationActions } from '../components/moderation-actions';
 import { OpportunityReview } from '../components/opportunity-review';

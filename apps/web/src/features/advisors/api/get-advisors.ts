@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdvisorCard } from '@safqa/shared/validation/advisors';
-import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { api } from '@/lib/api-client';
 import { isOpportunityId } from '@/lib/opportunity-id';
-import type { Paged } from '@/lib/paged';
+import type { Paged } from '@safqa/shared/validation/common';
 
 export type AdvisorSort = 'experience' | 'newest';
 
@@ -27,15 +26,6 @@ export function useAdvisors(
         signal,
       }),
     placeholderData: keepPreviousData,
-    enabled: isOpportunityId(opportunityId),
-  });
-}
-
-/** The opportunity the advisors are for (its name and sector for the heading and the default filter). */
-export function useAdvisedOpportunity(opportunityId: number) {
-  return useQuery({
-    queryKey: ['/api/opportunities', opportunityId, 'summary'],
-    queryFn: ({ signal }) => api.get<OpportunityDetail>(`/api/opportunities/${opportunityId}`, { signal }),
     enabled: isOpportunityId(opportunityId),
   });
 }

@@ -6,10 +6,11 @@ import { Pagination } from '@/components/pagination';
 import { controlClasses } from '@/components/ui/form-field';
 import { UnavailableNotice } from '@/components/unavailable-notice';
 import { isApiError } from '@/lib/api-client';
+import { useOpportunity } from '@/lib/get-opportunity';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { asLanguage, localized } from '@/lib/localized';
 import { isOpportunityId, parseOpportunityId } from '@/lib/opportunity-id';
-import { useAdvisedOpportunity, useAdvisors, type AdvisorSort } from '../api/get-advisors';
+import { useAdvisors, type AdvisorSort } from '../api/get-advisors';
 import { AdvisorCard } from '../components/advisor-card';
 
 const SORTS: AdvisorSort[] = ['experience', 'newest'];
@@ -24,7 +25,7 @@ export function Component() {
   const sortParam = params.get('sort') as AdvisorSort | null;
   const sort = sortParam && SORTS.includes(sortParam) ? sortParam : 'experience';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const opportunity = useAdvisedOpportunity(id);
+  const opportunity = useOpportunity(id);
   const advisors = useAdvisors(id, { businessTypeId, sort, page });
   const businessTypes = useLookup('business-types');
   const name = opportunity.data ? localized(opportunity.data.nameAr, opportunity.data.name, lng) : '';

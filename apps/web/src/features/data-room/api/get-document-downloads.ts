@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DocumentDownload } from '@safqa/shared/validation/data-room';
 import { api } from '@/lib/api-client';
-import type { Paged } from './paged';
+import type { Paged } from '@safqa/shared/validation/common';
 
 export const documentDownloadsKey = (opportunityId: number) =>
   ['/api/opportunities', opportunityId, 'document-downloads'] as const;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AccessRequest, AccessRequestStatus } from '@safqa/shared/validation/data-room';
 import { api } from '@/lib/api-client';
-import type { Paged } from './paged';
+import type { Paged } from '@safqa/shared/validation/common';
 
 export const listingAccessRequestsKey = (opportunityId: number) =>
   ['/api/opportunities', opportunityId, 'access-requests'] as const;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AccessRequestWithOpportunity } from '@safqa/shared/validation/data-room';
 import { api } from '@/lib/api-client';
-import type { Paged } from './paged';
+import type { Paged } from '@safqa/shared/validation/common';
 
 export const receivedAccessRequestsKey = ['/api/users/me/listing-access-requests'] as const;
 

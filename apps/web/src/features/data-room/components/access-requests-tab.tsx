@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
+import type { Paged } from '@safqa/shared/validation/common';
 import type { AccessRequestWithOpportunity } from '@safqa/shared/validation/data-room';
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
 import { buttonClasses } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { useMyAccessRequests } from '../api/get-my-access-requests';
 import { useReceivedAccessRequests } from '../api/get-received-access-requests';
-import type { Paged } from '../api/paged';
 import { AccessStatusBadge } from './access-status-badge';
 import { DecisionButtons } from './owner-data-room';
 import { Pager } from '@/components/pager';

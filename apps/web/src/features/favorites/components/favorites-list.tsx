@@ -9,7 +9,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { asLanguage, opportunityTitle } from '@/lib/localized';
-import { useFavorites, useRemoveFavorite } from '../api/get-favorites';
+import { useSetFavorite } from '@/lib/set-favorite';
+import { useFavorites } from '../api/get-favorites';
 
 /** The bookmarked opportunities as cards, each with a remove button; loading, empty and error states. */
 export function FavoritesList({
@@ -24,7 +25,7 @@ export function FavoritesList({
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const favorites = useFavorites(page, pageSize);
-  const remove = useRemoveFavorite();
+  const remove = useSetFavorite();
 
   if (favorites.isPending) return <CardGridSkeleton count={3} />;
   if (favorites.isError)
@@ -58,17 +59,20 @@ export function FavoritesList({
             <Button
               variant="ghost"
               size="sm"
-              disabled={remove.isPending && remove.variables === card.id}
+              disabled={remove.isPending && remove.variables.id === card.id}
               onClick={() =>
-                remove.mutate(card.id, {
-                  onSuccess: () => toast({ title: t('favorites.removed'), size: 'sm' }),
-                  onError: (error) =>
-                    toast({
-                      variant: 'destructive',
-                      title: t('favorites.removeFailed'),
-                      description: serverMessage(error) ?? undefined,
-                    }),
-                })
+                remove.mutate(
+                  { id: card.id, favorite: false },
+                  {
+                    onSuccess: () => toast({ title: t('favorites.removed'), size: 'sm' }),
+                    onError: (error) =>
+                      toast({
+                        variant: 'destructive',
+                        title: t('favorites.removeFailed'),
+                        description: serverMessage(error) ?? undefined,
+                      }),
+                  },
+                )
               }
               aria-label={t('favorites.removeNamed', { name: opportunityTitle(card, lng) })}
             >

@@ -1,11 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MyOffer } from '@safqa/shared/validation/offers';
 import { api } from '@/lib/api-client';
-
-export interface Paged<T> {
-  data: T[];
-  pagination: { page: number; pageSize: number; total: number; totalPages: number };
-}
+import type { Paged } from '@safqa/shared/validation/common';
 
 export const myOffersKey = ['/api/users/me/offers'] as const;
 

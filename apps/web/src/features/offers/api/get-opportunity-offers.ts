@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Offer } from '@safqa/shared/validation/offers';
 import { api } from '@/lib/api-client';
-import type { Paged } from './get-my-offers';
+import type { Paged } from '@safqa/shared/validation/common';
 
 export const opportunityOffersKey = (opportunityId: number) =>
   ['/api/opportunities', opportunityId, 'offers'] as const;

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OpportunityStatus } from '@safqa/shared/constants';
 import type { MyOpportunityCard } from '@safqa/shared/validation/opportunities';
 import { api } from '@/lib/api-client';
-import type { Paged } from '@/lib/paged';
+import type { Paged } from '@safqa/shared/validation/common';
 
 export type MySort = 'newest' | 'oldest' | 'offers';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import { api } from '@/lib/api-client';
-import type { Paged } from '@/lib/paged';
+import type { Paged } from '@safqa/shared/validation/common';
 import { apiQuery, type SearchState } from '../components/search/search-params';
 
 /** GET /api/opportunities: approved listings matching the text, filters and sort, one page. */

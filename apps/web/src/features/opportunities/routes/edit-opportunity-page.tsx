@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { localized, asLanguage } from '@/lib/localized';
 import { useSession } from '@/lib/use-session';
-import { useOpportunity } from '../api/get-opportunity';
+import { useOpportunity } from '@/lib/get-opportunity';
 import { draftKey } from '../components/wizard/draft';
 import { OpportunityWizard } from '../components/wizard/opportunity-wizard';
 import { valuesFromDetail } from '../components/wizard/wizard-values';

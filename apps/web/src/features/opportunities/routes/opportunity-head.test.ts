@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { i18n } from '@/lib/i18n';
 import { setLanguage } from '@/test/utils';
-import { opportunityQuery } from '../api/get-opportunity';
+import { opportunityQuery } from '@/lib/get-opportunity';
 import { handle } from './opportunity-page';
 
 afterEach(async () => {

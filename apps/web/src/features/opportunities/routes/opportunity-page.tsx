@@ -17,7 +17,7 @@ import { asLanguage, localized } from '@/lib/localized';
 import { useSession } from '@/lib/use-session';
 import type { PageHandle } from '@/lib/page-handle';
 import { isOpportunityId, parseOpportunityId } from '@/lib/opportunity-id';
-import { opportunityKey, opportunityQuery, useOpportunity } from '../api/get-opportunity';
+import { opportunityKey, opportunityQuery, useOpportunity } from '@/lib/get-opportunity';
 import { BookmarkButton, ShareButtons } from '../components/detail/detail-actions';
 import { ContactCard } from '../components/detail/contact-card';
 import { Documents, Financials, OperationFacts, Section } from '../components/detail/detail-sections';

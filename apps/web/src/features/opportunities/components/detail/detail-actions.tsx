@@ -10,9 +10,9 @@ import { SpinnerIcon } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { loginPathFor } from '@/lib/auth-redirect';
+import { useSetFavorite } from '@/lib/set-favorite';
 import { useSession } from '@/lib/use-session';
 import { downloadTeaser } from '../../api/download-teaser';
-import { useToggleFavorite } from '../../api/toggle-favorite';
 
 /** Bookmark toggle: signed-out visitors go to sign in first and come back here. */
 export function BookmarkButton({ id, isFavorite }: { id: number; isFavorite: boolean }) {
@@ -20,7 +20,7 @@ export function BookmarkButton({ id, isFavorite }: { id: number; isFavorite: boo
   const { isSignedIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const toggle = useToggleFavorite(id);
+  const toggle = useSetFavorite();
   const Icon = isFavorite ? BookmarkCheck : Bookmark;
   return (
     <Button
@@ -32,21 +32,24 @@ export function BookmarkButton({ id, isFavorite }: { id: number; isFavorite: boo
           void navigate(loginPathFor(location), { state: { from: location } });
           return;
         }
-        toggle.mutate(!isFavorite, {
-          onSuccess: () =>
-            toast({
-              title: t(
-                isFavorite ? 'opportunities.detail.bookmarkRemoved' : 'opportunities.detail.bookmarkAdded',
-              ),
-              size: 'sm',
-            }),
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: t('opportunities.detail.bookmarkFailed'),
-              description: serverMessage(error) ?? undefined,
-            }),
-        });
+        toggle.mutate(
+          { id, favorite: !isFavorite },
+          {
+            onSuccess: () =>
+              toast({
+                title: t(
+                  isFavorite ? 'opportunities.detail.bookmarkRemoved' : 'opportunities.detail.bookmarkAdded',
+                ),
+                size: 'sm',
+              }),
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: t('opportunities.detail.bookmarkFailed'),
+                description: serverMessage(error) ?? undefined,
+              }),
+          },
+        );
       }}
       className="flex-1"
     >

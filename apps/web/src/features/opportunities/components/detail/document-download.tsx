@@ -6,7 +6,7 @@ import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { buttonClasses } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
 import { useSession } from '@/lib/use-session';
-import { fetchOpportunity, opportunityKey } from '../../api/get-opportunity';
+import { fetchOpportunity, opportunityKey } from '@/lib/get-opportunity';
 
 type Document = NonNullable<OpportunityDetail['documents']>[number];
 /** Why a confidential document could not be downloaded when asked for. */

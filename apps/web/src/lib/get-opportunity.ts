@@ -1,13 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
-import { api, isApiError } from '@/lib/api-client';
-import { shouldRetryQuery } from '@/lib/query-client';
-import { isOpportunityId } from '@/lib/opportunity-id';
-import { useSession } from '@/lib/use-session';
+import { api, isApiError } from './api-client';
+import { shouldRetryQuery } from './query-client';
+import { isOpportunityId } from './opportunity-id';
+import { useSession } from './use-session';
 
-/** The cache key of a detail: who asks is part of it (a signed-in caller gets financials, an owner more). */
+/**
+ * The one cache entry of a listing's detail, read by every view of it (the listing page, its edit form,
+ * the admin review, the advisors page, the data room), so that a change invalidates all of them.
+ * Who asks is part of the key: a signed-in caller gets financials, an owner or an admin more.
+ */
 export function opportunityKey(id: number, userId: number | null) {
-  return ['/api/opportunities', id, 'as', userId] as const;
+  return [...opportunityKeyPrefix(id), 'as', userId] as const;
+}
+
+/** Everything cached about one listing: its detail for any caller and the lists under its path. */
+export function opportunityKeyPrefix(id: number) {
+  return ['/api/opportunities', id] as const;
 }
 
 export function fetchOpportunity(id: number, signal?: AbortSignal) {
