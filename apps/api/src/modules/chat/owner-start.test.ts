@@ -43,11 +43,13 @@ describe('POST /api/chat with userId (the owner messages an offer maker)', () =>
   });
 
   it('refuses a user who made no offer there, the owner themself, and a caller who is not the owner (403)', async () => {
+    // Someone of this test's own: other tests give the shared bystander chats and offers.
+    const stranger = await createUser(t.app);
     for (const [client, userId] of [
-      [owner.client, bystander.id],
+      [owner.client, stranger.id],
       [owner.client, owner.id],
       [otherOwner.client, investor.id],
-      [bystander.client, investor.id],
+      [stranger.client, investor.id],
       [investor.client, investor.id],
     ] as const) {
       const res = await client.post('/api/chat', { opportunityId, userId });
@@ -56,14 +58,14 @@ describe('POST /api/chat with userId (the owner messages an offer maker)', () =>
     }
     // An offer on another owner's listing does not open this owner's door.
     const elsewhere = (await createListing(t.app, otherOwner, { status: 'approved' })).id;
-    await createOffer(t.app, bystander, elsewhere);
-    expect((await owner.client.post('/api/chat', { opportunityId, userId: bystander.id })).statusCode).toBe(
+    await createOffer(t.app, stranger, elsewhere);
+    expect((await owner.client.post('/api/chat', { opportunityId, userId: stranger.id })).statusCode).toBe(
       403,
     );
     expect(
-      (await owner.client.post('/api/chat', { opportunityId: elsewhere, userId: bystander.id })).statusCode,
+      (await owner.client.post('/api/chat', { opportunityId: elsewhere, userId: stranger.id })).statusCode,
     ).toBe(403);
-    const chats = (await bystander.client.get('/api/chat')).json().chats;
+    const chats = (await stranger.client.get('/api/chat')).json().chats;
     expect(chats).toEqual([]);
   });
 

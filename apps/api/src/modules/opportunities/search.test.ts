@@ -144,11 +144,19 @@ describe('GET /api/opportunities: filters, sorts and pages', () => {
     expect(idsOf(await search(''))).toEqual([ids.tech, ids.jeddah, ids.perfume, ids.asia]);
     expect(idsOf(await search('sort=oldest'))).toEqual([ids.asia, ids.perfume, ids.jeddah, ids.tech]);
     expect(idsOf(await search('sort=amount_desc'))).toEqual([ids.tech, ids.perfume, ids.jeddah, ids.asia]);
+    // Tests run in any order and share these four listings: what one changes, it puts back.
     await t.app.db
       .update(opportunities)
-      .set({ favoritesCount: sql`${opportunities.favoritesCount} + 2` })
+      .set({ favoritesCount: sql`${opportunities.favoritesCount} + 50` })
       .where(eq(opportunities.id, ids.perfume!));
-    expect(idsOf(await search('sort=popular'))[0]).toBe(ids.perfume);
+    try {
+      expect(idsOf(await search('sort=popular'))[0]).toBe(ids.perfume);
+    } finally {
+      await t.app.db
+        .update(opportunities)
+        .set({ favoritesCount: sql`${opportunities.favoritesCount} - 50` })
+        .where(eq(opportunities.id, ids.perfume!));
+    }
   });
 
   it('pages, reports totals, and caps pageSize at 50', async () => {
@@ -210,38 +218,58 @@ describe('GET /api/opportunities: filters, sorts and pages', () => {
 
 describe('GET /api/opportunities/top', () => {
   it('ranks approved listings by recent views, offers and bookmarks, at most 12', async () => {
+    // The other tests search the four listings of beforeAll: the fillers and counts go away after.
     const extra: number[] = [];
-    for (let i = 0; i < 10; i++)
-      extra.push((await createListing(t.app, owner, { name: `Filler listing ${i}`, approvedBy: admin })).id);
-    const viewer = await createUser(t.app);
-    for (let i = 0; i < 4; i++) await viewer.client.get(`/api/opportunities/${ids.jeddah}`);
-    await t.app.db.update(opportunities).set({ offersCount: 2 }).where(eq(opportunities.id, ids.tech!));
-    t.app.opportunities.invalidatePublic();
+    const counts = (perfumeFavorites: number, techOffers: number) =>
+      Promise.all([
+        t.app.db
+          .update(opportunities)
+          .set({ favoritesCount: perfumeFavorites })
+          .where(eq(opportunities.id, ids.perfume!)),
+        t.app.db
+          .update(opportunities)
+          .set({ offersCount: techOffers })
+          .where(eq(opportunities.id, ids.tech!)),
+      ]);
+    try {
+      for (let i = 0; i < 10; i++)
+        extra.push(
+          (await createListing(t.app, owner, { name: `Filler listing ${i}`, approvedBy: admin })).id,
+        );
+      const viewer = await createUser(t.app);
+      for (let i = 0; i < 4; i++) await viewer.client.get(`/api/opportunities/${ids.jeddah}`);
+      await counts(2, 2);
+      t.app.opportunities.invalidatePublic();
 
-    const res = await visitor.get('/api/opportunities/top');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    const top: number[] = res.json().opportunities.map((c: { id: number }) => c.id);
-    expect(top).toHaveLength(12);
-    // tech: 2 offers (10), perfume: 2 bookmarks (6), jeddah: 4 views (4); then newest first.
-    expect(top.slice(0, 3)).toEqual([ids.tech, ids.perfume, ids.jeddah]);
-    expect(top.slice(3)).toEqual(extra.slice().reverse().slice(0, 9));
-    expect(top).not.toContain(ids.pendingAsia);
+      const res = await visitor.get('/api/opportunities/top');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const top: number[] = res.json().opportunities.map((c: { id: number }) => c.id);
+      expect(top).toHaveLength(12);
+      // tech: 2 offers (10), perfume: 2 bookmarks (6), jeddah: 4 views (4); then newest first.
+      expect(top.slice(0, 3)).toEqual([ids.tech, ids.perfume, ids.jeddah]);
+      expect(top.slice(3)).toEqual(extra.slice().reverse().slice(0, 9));
+      expect(top).not.toContain(ids.pendingAsia);
+    } finally {
+      for (const id of extra) await owner.client.delete(`/api/opportunities/${id}`);
+      await counts(0, 0);
+      t.app.opportunities.invalidatePublic();
+    }
   });
 
   it('drops a listing at once when its owner edits it back to review', async () => {
-    const before = (await visitor.get('/api/opportunities/top'))
-      .json()
-      .opportunities.map((c: { id: number }) => c.id);
-    expect(before).toContain(ids.tech);
-    const res = await owner.client.put(
-      `/api/opportunities/${ids.tech}`,
-      validInput({ name: 'Logistics software' }),
-    );
-    expect(res.statusCode).toBe(200);
-    const after = (await visitor.get('/api/opportunities/top'))
-      .json()
-      .opportunities.map((c: { id: number }) => c.id);
-    expect(after).not.toContain(ids.tech);
+    // A listing of its own: the other tests search the four of beforeAll, unchanged.
+    const id = (await createListing(t.app, owner, { name: 'Top then review', approvedBy: admin })).id;
+    t.app.opportunities.invalidatePublic();
+    const topIds = async () =>
+      (await visitor.get('/api/opportunities/top')).json().opportunities.map((c: { id: number }) => c.id);
+    try {
+      expect(await topIds()).toContain(id);
+      const res = await owner.client.put(`/api/opportunities/${id}`, validInput({ name: 'Top then edited' }));
+      expect(res.statusCode).toBe(200);
+      expect(await topIds()).not.toContain(id);
+    } finally {
+      await owner.client.delete(`/api/opportunities/${id}`);
+    }
   });
 });
