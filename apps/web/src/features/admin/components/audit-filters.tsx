@@ -3,11 +3,12 @@ import Filter from 'lucide-react/icons/filter';
 import { Button } from '@/components/ui/button';
 import { controlClasses, Field, Input, NumberInput } from '@/components/ui/form-field';
 import { latinDigits } from '@/lib/digits';
+import { LOOKUP_KINDS } from '@safqa/shared/validation/lookups';
 import { useTranslation } from '@/lib/use-translation';
 import type { AuditLogFilters } from '../api/get-audit-log';
 
 /** Every action the log records, by area (admin.json `audit.actions`). */
-export const AUDIT_ACTIONS: Record<string, readonly string[]> = {
+const AUDIT_ACTIONS: Record<string, readonly string[]> = {
   opportunity: ['approve', 'reinstate', 'reject', 'suspend', 'verify', 'unverify'],
   faq: ['create', 'update', 'delete', 'reorder'],
   lookup: ['create', 'update', 'delete'],
@@ -34,19 +35,8 @@ export const AUDIT_ACTIONS: Record<string, readonly string[]> = {
   ],
 };
 
-export const AUDIT_TARGETS = [
-  'opportunity',
-  'user',
-  'faq',
-  'error_log',
-  'access_request',
-  'business-types',
-  'regions',
-  'cities',
-  'company-ages',
-  'company-sizes',
-  'share-percentages',
-] as const;
+/** What an entry can be about: a lookup list's writes name the list as their target type. */
+const AUDIT_TARGETS = ['opportunity', 'user', 'faq', 'error_log', 'access_request', ...LOOKUP_KINDS] as const;
 
 type Draft = Omit<AuditLogFilters, 'page'>;
 const EMPTY: Draft = { action: '', targetType: '', targetId: '', actorId: '', from: '', to: '' };
