@@ -96,6 +96,9 @@ export const errorBody = z.object({
   needsVerification: z.boolean().optional(),
 });
 
+/** A 429 that says when to try again: the Retry-After seconds, also in the body for the form. */
+export const rateLimitedBody = errorBody.extend({ retryAfter: z.number().int().positive().optional() });
+
 export const lookup = z.object({ id: z.number().int(), nameAR: z.string(), nameEN: z.string() });
 export type Lookup = z.infer<typeof lookup>;
 

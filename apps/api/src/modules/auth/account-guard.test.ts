@@ -86,6 +86,8 @@ describe('failed sign-ins per account', () => {
       const held = await login(user.email, 'Wrong!Pass1');
       expect(held.statusCode).toBe(429);
       const wait = Number(held.headers['retry-after']);
+      // The body says it too, for the login form's "wait N seconds".
+      expect(held.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: wait });
       waits.push(wait);
       advance(wait - 1);
       // Still waiting one second before the end, and asking again changes nothing.

@@ -128,7 +128,10 @@ export async function admitLoginTry(
       userAgent: account.userAgent,
       detail: { scope: 'account', retryAfter },
     });
-    throw new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': String(retryAfter) } });
+    throw new AppError(429, 'RATE_LIMITED', {
+      headers: { 'retry-after': String(retryAfter) },
+      extra: { retryAfter },
+    });
   }
   return { attemptId, key, knownDevice };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type {} from '@fastify/rate-limit';
 import { z } from 'zod';
-import { errorBody, idParams } from '@safqa/shared/validation/common';
+import { errorBody, rateLimitedBody, idParams } from '@safqa/shared/validation/common';
 import {
   deviceSessionsResponse,
   emailCaptchaBody,
@@ -26,7 +26,7 @@ import { listDevices, revokeDevice, revokeOtherDevices } from './devices';
 import { deviceTokenOf, setDeviceCookie } from './known-devices';
 import passkeyRoutes from './passkey-routes';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: rateLimitedBody };
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 

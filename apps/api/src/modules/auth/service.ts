@@ -54,7 +54,10 @@ export interface RequestContext {
 export const ANONYMOUS_ANSWER_FLOOR_MS = 250;
 
 function rateLimited(seconds: number): AppError {
-  return new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': String(seconds) } });
+  return new AppError(429, 'RATE_LIMITED', {
+    headers: { 'retry-after': String(seconds) },
+    extra: { retryAfter: seconds },
+  });
 }
 
 async function assertUnderAccountLimit(

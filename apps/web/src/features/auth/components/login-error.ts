@@ -1,11 +1,16 @@
 import type { TFunction } from 'i18next';
 import { isApiError, serverMessage } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 
 /**
  * SPEC.md section 8, login: 401 shows the invalid-credentials message; needsVerification (or a message
  * about verifying the email) the unverified one; then captcha, network and server failures.
  */
-export function loginErrorMessage(error: unknown, t: TFunction): { text: string; unverified: boolean } {
+export function loginErrorMessage(
+  error: unknown,
+  t: TFunction,
+  lng: string,
+): { text: string; unverified: boolean } {
   if (!isApiError(error)) return { text: t('auth.shared.unexpected'), unverified: false };
   const body = error.body as { needsVerification?: unknown } | null;
   const message = serverMessage(error);
@@ -15,6 +20,18 @@ export function loginErrorMessage(error: unknown, t: TFunction): { text: string;
   if (error.code === 'INVALID_LOGIN_RESPONSE')
     return { text: t('auth.login.errors.invalidResponse'), unverified: false };
   if (error.status === 401) return { text: t('auth.login.errors.invalidCredentials'), unverified: false };
+  const retryAfter = (body as { retryAfter?: unknown } | null)?.retryAfter;
+  if (error.status === 429 && typeof retryAfter === 'number' && retryAfter > 0) {
+    // Past the allowed tries, each wait grows (1, 2, 4 ... 60 s): say how long this one is.
+    const count = Math.ceil(retryAfter);
+    return {
+      text: t('auth.login.errors.wait', {
+        count,
+        formatted: formatNumber(count, lng === 'en' ? 'en' : 'ar'),
+      }),
+      unverified: false,
+    };
+  }
   if (error.code === 'CAPTCHA_FAILED' || error.code === 'CAPTCHA_REQUIRED') {
     return { text: t('auth.login.errors.captcha'), unverified: false };
   }

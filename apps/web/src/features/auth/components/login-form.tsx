@@ -53,7 +53,7 @@ export function LoginForm() {
         }
         toast({ title: t('auth.login.welcome'), description: t('auth.login.welcomeBody') });
       } catch (error) {
-        const { text, unverified } = loginErrorMessage(error, t);
+        const { text, unverified } = loginErrorMessage(error, t, i18n.language);
         toast({
           variant: 'destructive',
           title: t('auth.login.errorTitle'),
