@@ -52,11 +52,28 @@ function record(title, status, summary) {
 }
 
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+/**
+ * Tests run shuffled (vitest.config.ts). A developer's run takes a new seed each time, so coupling
+ * between tests shows up; CI takes VITEST_SEED, else a seed the whole suite was last seen passing
+ * with, so that a landing is decided by the change and can be replayed, not by the draw of an order.
+ * Move CI_SEED on when a run with a new seed passes (docs/architecture.md "Tests").
+ */
+const CI_SEED = '3';
+const seed = process.env.VITEST_SEED || (process.env.CI ? CI_SEED : '');
+const seedArgs = seed ? [`--sequence.seed=${seed}`] : [];
 const vitestRun = (title, file, args, env) => {
   const status = run(
     title,
     process.execPath,
-    [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
+    [
+      vitest,
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+      ...seedArgs,
+      ...args,
+    ],
     env,
   );
   record(title, status, summariseVitest(readJson(file)));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { fakeJwt, inOneHour, jsonResponse, setLanguage, testQueryClient } from '@/test/utils';
-import { endSession, getTokens, setTokens } from '@/lib/session';
+import { clearTokens, endSession, getTokens, setTokens } from '@/lib/session';
 import { dispatch, getToastState } from '@/components/ui/toast-store';
 import { resetUnreadCount, setUnreadCount } from '@/lib/unread-count';
 import { resetNotificationCount, setNotificationCount } from '@/lib/notification-count';
@@ -90,6 +90,13 @@ describe('layout landmarks', () => {
 });
 
 describe('signed out', () => {
+  // A visitor who never signed in on this page: not one right after a logout (another test's), which
+  // RequireAuth sends to plain /login on purpose.
+  beforeEach(() => {
+    setTokens({ accessToken: 'none' });
+    clearTokens();
+  });
+
   it('shows Log in, and the footer offers login and register', () => {
     renderApp();
     expect(
