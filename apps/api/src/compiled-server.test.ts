@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './test/server-process';
 
 /**
@@ -32,6 +32,12 @@ function importedPackages(code: string): Set<string> {
   return names;
 }
 
+let build: ReturnType<typeof spawnSync>;
+// Built once before either test: tests run shuffled, and the start needs the bundle.
+beforeAll(() => {
+  build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: apiDir, encoding: 'utf8' });
+}, 120_000);
+
 afterAll(() => {
   server?.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
@@ -39,8 +45,7 @@ afterAll(() => {
 
 describe('the compiled server', { timeout: 120_000 }, () => {
   it('builds to plain JavaScript that imports no TypeScript', () => {
-    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: apiDir, encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
+    expect(build.status, String(build.stderr)).toBe(0);
     const files = readdirSync(path.join(apiDir, 'dist')).filter((f) => f.endsWith('.js'));
     expect(files).toContain('server.js');
     // A production install omits devDependencies (tsx among them): the bundle needs runtime ones only.
@@ -61,6 +66,7 @@ describe('the compiled server', { timeout: 120_000 }, () => {
   });
 
   it('starts with node alone, migrates a fresh database, serves, and stops cleanly on SIGTERM', async () => {
+    expect(build.status, String(build.stderr)).toBe(0);
     server = await startServerProcess(
       {
         DATA_DIR: dataDir,
