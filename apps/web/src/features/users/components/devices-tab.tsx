@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import type { DeviceSession } from '@safqa/shared/validation/auth';
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
-import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -12,7 +10,7 @@ import {
   useRevokeDeviceSession,
   useRevokeOtherDeviceSessions,
 } from '../api/device-sessions';
-import { useConfirmFocus } from './use-confirm-focus';
+import { ConfirmInPlace } from './confirm-in-place';
 
 /** The devices tab of /profile (API.md "Account security"): each signed-in device, sign one or all others out. */
 export function Component() {
@@ -48,8 +46,6 @@ function DeviceRow({ session }: { session: DeviceSession }) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const revoke = useRevokeDeviceSession();
-  const [confirming, setConfirming] = useState(false);
-  const refs = useConfirmFocus(confirming);
 
   return (
     <li data-testid="device-session" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
@@ -79,46 +75,24 @@ function DeviceRow({ session }: { session: DeviceSession }) {
           </dl>
         </div>
         {session.current ? null : (
-          <div className="flex flex-wrap gap-2">
-            {confirming ? (
-              <>
-                <Button
-                  ref={refs.confirm}
-                  variant="destructive"
-                  size="sm"
-                  disabled={revoke.isPending}
-                  aria-label={t('users.devices.confirmSignOutOne', { device: session.device })}
-                  onClick={() =>
-                    revoke.mutate(session.id, {
-                      onSuccess: () => toast({ title: t('users.devices.signedOutOne') }),
-                      onError: (error) => {
-                        setConfirming(false);
-                        toast({
-                          variant: 'destructive',
-                          title: serverMessage(error) ?? t('users.devices.failed'),
-                        });
-                      },
-                    })
-                  }
-                >
-                  {t('users.devices.confirm')}
-                </Button>
-                <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-                  {t('users.devices.cancel')}
-                </Button>
-              </>
-            ) : (
-              <Button
-                ref={refs.ask}
-                variant="secondary"
-                size="sm"
-                aria-label={t('users.devices.signOutOneLabel', { device: session.device })}
-                onClick={() => setConfirming(true)}
-              >
-                {t('users.devices.signOutOne')}
-              </Button>
-            )}
-          </div>
+          <ConfirmInPlace
+            className="flex flex-wrap gap-2"
+            askLabel={t('users.devices.signOutOne')}
+            askAriaLabel={t('users.devices.signOutOneLabel', { device: session.device })}
+            confirmLabel={t('users.devices.confirm')}
+            confirmAriaLabel={t('users.devices.confirmSignOutOne', { device: session.device })}
+            cancelLabel={t('users.devices.cancel')}
+            pending={revoke.isPending}
+            onConfirm={(reset) =>
+              revoke.mutate(session.id, {
+                onSuccess: () => toast({ title: t('users.devices.signedOutOne') }),
+                onError: (error) => {
+                  reset();
+                  toast({ variant: 'destructive', title: serverMessage(error) ?? t('users.devices.failed') });
+                },
+              })
+            }
+          />
         )}
       </div>
     </li>
@@ -128,43 +102,27 @@ function DeviceRow({ session }: { session: DeviceSession }) {
 function SignOutOthers() {
   const { t } = useTranslation();
   const revoke = useRevokeOtherDeviceSessions();
-  const [confirming, setConfirming] = useState(false);
-  const refs = useConfirmFocus(confirming);
-
   return (
-    <div className="mt-6 flex flex-wrap items-center gap-2">
-      {confirming ? (
-        <>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{t('users.devices.confirmOthers')}</p>
-          <Button
-            ref={refs.confirm}
-            variant="destructive"
-            size="sm"
-            disabled={revoke.isPending}
-            onClick={() =>
-              revoke.mutate(undefined, {
-                onSuccess: () => {
-                  setConfirming(false);
-                  toast({ title: t('users.devices.signedOutOthers') });
-                },
-                onError: (error) => {
-                  setConfirming(false);
-                  toast({ variant: 'destructive', title: serverMessage(error) ?? t('users.devices.failed') });
-                },
-              })
-            }
-          >
-            {t('users.devices.confirmOthersButton')}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-            {t('users.devices.cancel')}
-          </Button>
-        </>
-      ) : (
-        <Button ref={refs.ask} variant="destructive" size="sm" onClick={() => setConfirming(true)}>
-          {t('users.devices.signOutOthers')}
-        </Button>
-      )}
-    </div>
+    <ConfirmInPlace
+      className="mt-6 flex flex-wrap items-center gap-2"
+      askLabel={t('users.devices.signOutOthers')}
+      askVariant="destructive"
+      confirmLabel={t('users.devices.confirmOthersButton')}
+      cancelLabel={t('users.devices.cancel')}
+      note={t('users.devices.confirmOthers')}
+      pending={revoke.isPending}
+      onConfirm={(reset) =>
+        revoke.mutate(undefined, {
+          onSuccess: () => {
+            reset();
+            toast({ title: t('users.devices.signedOutOthers') });
+          },
+          onError: (error) => {
+            reset();
+            toast({ variant: 'destructive', title: serverMessage(error) ?? t('users.devices.failed') });
+          },
+        })
+      }
+    />
   );
 }

@@ -14,7 +14,7 @@ import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-fo
 import { useTranslation } from '@/lib/use-translation';
 import { isPasskeyAlreadyAdded, isPasskeyCancelled, usePasskeySupport } from '@/lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
-import { useConfirmFocus } from './use-confirm-focus';
+import { ConfirmInPlace } from './confirm-in-place';
 
 /**
  * The passkeys tab of /profile (API.md "Account security"): add a passkey under a name, each one
@@ -115,8 +115,6 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const remove = useRemovePasskey();
-  const [confirming, setConfirming] = useState(false);
-  const refs = useConfirmFocus(confirming);
 
   return (
     <li data-testid="passkey" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
@@ -139,47 +137,27 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
             </div>
           </dl>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {confirming ? (
-            <>
-              <p className="text-sm text-slate-700 dark:text-slate-300">{t('users.passkeys.confirmText')}</p>
-              <Button
-                ref={refs.confirm}
-                variant="destructive"
-                size="sm"
-                disabled={remove.isPending}
-                aria-label={t('users.passkeys.confirmRemoveLabel', { name: passkey.name })}
-                onClick={() =>
-                  remove.mutate(passkey.id, {
-                    onSuccess: () => toast({ title: t('users.passkeys.removed') }),
-                    onError: (error) => {
-                      setConfirming(false);
-                      toast({
-                        variant: 'destructive',
-                        title: serverMessage(error) ?? t('users.passkeys.removeFailed'),
-                      });
-                    },
-                  })
-                }
-              >
-                {t('users.passkeys.confirmRemove')}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-                {t('users.passkeys.cancel')}
-              </Button>
-            </>
-          ) : (
-            <Button
-              ref={refs.ask}
-              variant="secondary"
-              size="sm"
-              aria-label={t('users.passkeys.removeLabel', { name: passkey.name })}
-              onClick={() => setConfirming(true)}
-            >
-              {t('users.passkeys.remove')}
-            </Button>
-          )}
-        </div>
+        <ConfirmInPlace
+          askLabel={t('users.passkeys.remove')}
+          askAriaLabel={t('users.passkeys.removeLabel', { name: passkey.name })}
+          confirmLabel={t('users.passkeys.confirmRemove')}
+          confirmAriaLabel={t('users.passkeys.confirmRemoveLabel', { name: passkey.name })}
+          cancelLabel={t('users.passkeys.cancel')}
+          note={t('users.passkeys.confirmText')}
+          pending={remove.isPending}
+          onConfirm={(reset) =>
+            remove.mutate(passkey.id, {
+              onSuccess: () => toast({ title: t('users.passkeys.removed') }),
+              onError: (error) => {
+                reset();
+                toast({
+                  variant: 'destructive',
+                  title: serverMessage(error) ?? t('users.passkeys.removeFailed'),
+                });
+              },
+            })
+          }
+        />
       </div>
     </li>
   );
