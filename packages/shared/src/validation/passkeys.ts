@@ -28,13 +28,18 @@ export const passkeyNameForm = z.object({ name: passkeyName });
 export type PasskeyNameFormValues = z.output<typeof passkeyNameForm>;
 
 /** `RegistrationResponseJSON`: a new credential and its attestation. */
+/** What every WebAuthn answer carries besides its `response`: the credential and how it was reached. */
+const credentialFields = {
+  id: base64url(1400),
+  rawId: base64url(1400),
+  type: z.literal('public-key'),
+  authenticatorAttachment: attachment.optional(),
+  clientExtensionResults,
+};
+
 export const registrationResponse = z
   .object({
-    id: base64url(1400),
-    rawId: base64url(1400),
-    type: z.literal('public-key'),
-    authenticatorAttachment: attachment.optional(),
-    clientExtensionResults,
+    ...credentialFields,
     response: z
       .object({
         clientDataJSON: base64url(4096),
@@ -51,11 +56,7 @@ export const registrationResponse = z
 /** `AuthenticationResponseJSON`: an assertion signed by a credential. */
 export const authenticationResponse = z
   .object({
-    id: base64url(1400),
-    rawId: base64url(1400),
-    type: z.literal('public-key'),
-    authenticatorAttachment: attachment.optional(),
-    clientExtensionResults,
+    ...credentialFields,
     response: z
       .object({
         clientDataJSON: base64url(4096),
