@@ -1,7 +1,9 @@
+import { useRef, useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import FileText from 'lucide-react/icons/file-text';
 import Trash2 from 'lucide-react/icons/trash-2';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
+import Star from 'lucide-react/icons/star';
 import { LIMITS } from '@safqa/shared/constants';
 import { documentsStep } from '@safqa/shared/validation/opportunities';
 import { DOCUMENT_ACCEPT, IMAGE_ACCEPT } from '@safqa/shared/validation/uploads';
@@ -36,6 +38,20 @@ export function DocumentsStep({
   const images = (form.watch('images') as string[] | undefined) ?? [];
   const documents = (form.watch('documents') as DocumentRef[] | undefined) ?? [];
   const count = (n: number) => formatNumber(n, lng);
+  const imageList = useRef<HTMLUListElement>(null);
+  const [coverAnnouncement, setCoverAnnouncement] = useState('');
+
+  /**
+   * The first picture is the cover (cards, search, previews): choosing another moves it first. Its
+   * "make cover" button goes away with the move, so the focus follows the picture to its new place.
+   */
+  const makeCover = (url: string, index: number) => {
+    form.setValue('images', [url, ...images.filter((u) => u !== url)], { shouldDirty: true });
+    setCoverAnnouncement(t('opportunities.wizard.coverChosen', { number: count(index + 1) }));
+    requestAnimationFrame(() =>
+      imageList.current?.querySelector<HTMLButtonElement>('li:first-child button')?.focus(),
+    );
+  };
 
   const addImages = async (files: File[]) => {
     const uploaded = await uploads.uploadImages(files, LIMITS.maxImages - images.length);
@@ -96,7 +112,7 @@ export function DocumentsStep({
           />
         ) : null}
         {images.length ? (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <ul ref={imageList} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {images.map((url, index) => (
               <li
                 key={url}
@@ -111,7 +127,21 @@ export function DocumentsStep({
                   <span className="absolute start-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
                     {t('opportunities.wizard.cover')}
                   </span>
-                ) : null}
+                ) : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="absolute start-2 top-2 h-8 gap-1 px-2 text-xs"
+                    onClick={() => makeCover(url, index)}
+                  >
+                    <Star aria-hidden="true" className="size-3.5" />
+                    {t('opportunities.wizard.makeCover')}
+                    <span className="sr-only">
+                      {' '}
+                      {t('opportunities.wizard.imageAlt', { number: count(index + 1) })}
+                    </span>
+                  </Button>
+                )}
                 <Button
                   variant="secondary"
                   size="icon"
@@ -131,6 +161,9 @@ export function DocumentsStep({
             ))}
           </ul>
         ) : null}
+        <p aria-live="polite" className="sr-only">
+          {coverAnnouncement}
+        </p>
         {errors.images ? (
           <p className="text-sm text-red-700 dark:text-red-400">
             {fieldError(errors.images.message as string | undefined, lng)}
