@@ -3,8 +3,14 @@ import { useTranslation } from '@/lib/use-translation';
 import { BrandLogo } from '@/components/brand-logo';
 import { useSession } from '@/lib/use-session';
 
-/** SPEC.md section 1: the copyright year is fixed at 2024. */
-const COPYRIGHT_YEAR = 2024;
+/** SPEC.md section 1 puts the copyright at 2024, the year Safqa started; a current site runs it to this year. */
+const FIRST_YEAR = 2024;
+
+/** "2024" in the first year, then "2024–<this year>" (read right to left in Arabic, as ranges are). */
+export function copyrightYears(now: Date = new Date()): string {
+  const year = now.getUTCFullYear();
+  return year > FIRST_YEAR ? `${FIRST_YEAR}–${year}` : String(FIRST_YEAR);
+}
 
 const linkClasses =
   'rounded text-sm text-slate-300 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300';
@@ -40,7 +46,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-xs text-slate-400 sm:px-6 lg:px-8">
-          {t('common.footer.copyright', { year: COPYRIGHT_YEAR })}
+          {t('common.footer.copyright', { year: copyrightYears() })}
         </p>
       </div>
     </footer>

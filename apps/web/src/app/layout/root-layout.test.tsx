@@ -79,7 +79,9 @@ describe('layout landmarks', () => {
     expect(skip).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2024 صفقة. جميع الحقوق محفوظة.');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      `© 2024–${new Date().getUTCFullYear()} صفقة. جميع الحقوق محفوظة.`,
+    );
     const nav = screen.getByRole('navigation', { name: 'التنقل الرئيسي' });
     expect(
       within(nav)
