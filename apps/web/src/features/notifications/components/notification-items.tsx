@@ -4,7 +4,9 @@ import Bell from 'lucide-react/icons/bell';
 import HandCoins from 'lucide-react/icons/hand-coins';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import Search from 'lucide-react/icons/search';
+import FilePen from 'lucide-react/icons/file-pen';
 import ShieldCheck from 'lucide-react/icons/shield-check';
+import ShieldX from 'lucide-react/icons/shield-x';
 import type { Notification, NotificationType } from '@safqa/shared/validation/notifications';
 import { formatRelativeTime } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
@@ -19,6 +21,19 @@ const ICONS: Record<NotificationType, typeof Bell> = {
   access_decision: Bell,
   chat_missed: MessagesSquare,
 };
+
+/**
+ * A moderation decision's icon by where its link sends the owner (the server picks it per decision):
+ * to the edit page after a rejection, to the contact page after a suspension, to the listing once it is
+ * published or reinstated. One shield for all three read "approved" for a rejection.
+ */
+function iconOf(item: Pick<Notification, 'type' | 'link'>): typeof Bell {
+  if (item.type === 'moderation') {
+    if (/\/edit$/.test(item.link)) return FilePen;
+    if (item.link === '/contact') return ShieldX;
+  }
+  return ICONS[item.type] ?? Bell;
+}
 
 /**
  * Notifications as a list of links to where each happened; opening an unread one marks it read
@@ -38,7 +53,7 @@ export function NotificationItems({
   return (
     <ul className={cn('grid', compact ? 'divide-y divide-slate-100 dark:divide-slate-800' : 'gap-2')}>
       {items.map((item) => {
-        const Icon = ICONS[item.type] ?? Bell;
+        const Icon = iconOf(item);
         const unread = item.readAt === null;
         return (
           <li key={item.id}>
