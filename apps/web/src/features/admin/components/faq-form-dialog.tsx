@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useSaveFaq } from '../api/save-faq';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 const FIELDS = ['questionAr', 'answerAr', 'questionEn', 'answerEn'] as const;
 

@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useSaveLookup } from '../api/save-lookup';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 type Values = AnyLookupInput;
 const FIELDS = ['nameAR', 'nameEN', 'sortOrder', 'regionId', 'value'] as const;

@@ -2,7 +2,7 @@ import { useTranslation } from '@/lib/use-translation';
 import { rejectInput, suspendInput } from '@safqa/shared/validation/admin';
 import { Field, Textarea } from '@/components/ui/form-field';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 /**
  * Asks why, before a rejection (a reason of at least 10 characters, the same rule as the server's)

@@ -12,7 +12,7 @@ import { serverMessage } from '@/lib/api-client';
 import { useDeleteFaq } from '../api/delete-faq';
 import { useAdminFaqs } from '../api/get-faqs';
 import { useReorderFaqs } from '../api/reorder-faqs';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FaqFormDialog } from '../components/faq-form-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';

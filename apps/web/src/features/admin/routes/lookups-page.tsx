@@ -10,7 +10,7 @@ import { isApiError, serverMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useDeleteLookup } from '../api/delete-lookup';
 import { useAdminLookups } from '../api/get-lookups';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
 import { LookupFormDialog } from '../components/lookup-form-dialog';
 import { LookupTable } from '../components/lookup-table';

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast-store';
 import { useDescribeQuery } from './describe-query';
 import { suggestName } from './same-query';
 import { SavedSearchForm } from './saved-search-form';
-import { SearchDialog } from './search-dialog';
+import { Dialog } from '@/components/ui/dialog';
 
 interface SaveSearchDialogProps {
   query: SavedSearch['query'];
@@ -19,7 +19,8 @@ export function SaveSearchDialog({ query, open, onOpenChange, opener }: SaveSear
   const { t } = useTranslation();
   const describe = useDescribeQuery();
   return (
-    <SearchDialog
+    <Dialog
+      size="md"
       open={open}
       onOpenChange={onOpenChange}
       opener={opener}
@@ -38,6 +39,6 @@ export function SaveSearchDialog({ query, open, onOpenChange, opener }: SaveSear
           });
         }}
       />
-    </SearchDialog>
+    </Dialog>
   );
 }

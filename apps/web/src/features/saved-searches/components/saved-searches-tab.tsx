@@ -13,7 +13,7 @@ import { useSavedSearches } from '../api/get-saved-searches';
 import { markSavedSearchSeen } from '../api/mark-saved-search-seen';
 import { searchPath } from '@safqa/shared/search-path';
 import { SavedSearchForm } from './saved-search-form';
-import { SearchDialog } from './search-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { useDescribeQuery } from './describe-query';
 
 /** The saved-searches tab of /profile: each search in words, its new matches, edit, delete and open. */
@@ -47,7 +47,8 @@ export function Component() {
           ))}
         </ul>
       )}
-      <SearchDialog
+      <Dialog
+        size="md"
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         title={t('saved-searches.editTitle')}
@@ -60,7 +61,7 @@ export function Component() {
             onSaved={() => setEditing(null)}
           />
         ) : null}
-      </SearchDialog>
+      </Dialog>
     </div>
   );
 }

@@ -1,16 +1,14 @@
 import { useId, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
-import * as Dialog from 'radix-ui/dialog';
 import MessageCircle from 'lucide-react/icons/message-circle';
-import X from 'lucide-react/icons/x';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { controlClasses } from '@/components/ui/form-field';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { cn } from '@/lib/cn';
-import { useReturnFocus } from '@/lib/use-return-focus';
 import { whatsappLink, whatsappMessage, whatsappPhone } from './whatsapp';
 import { WHATSAPP_BUTTON_BASE as BASE } from './whatsapp-button';
 
@@ -35,85 +33,65 @@ export function WhatsappDialog({ opportunity, open, onOpenChange, opener }: What
   // The page's own address (this component only ever renders in the browser, once opened).
   const [message, setMessage] = useState(() => whatsappMessage(opportunity, window.location.href));
   const phone = whatsappPhone(opportunity.contactPhone);
-  // There is no Dialog.Trigger to go back to: focus returns to the page's own button.
-  const returnFocus = useReturnFocus(opener);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
-        <Dialog.Content
-          dir={document.documentElement.dir as 'rtl' | 'ltr'}
-          {...returnFocus}
-          className="fixed start-1/2 top-1/2 z-[80] grid max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2 dark:bg-slate-900"
-        >
-          <Dialog.Title className="text-lg font-bold text-slate-900 dark:text-white">
-            {t('opportunities.whatsapp.title')}
-          </Dialog.Title>
-          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
-            {t('opportunities.whatsapp.description')}
-          </Dialog.Description>
-          {opportunity.financialsLocked ? (
-            <>
-              <Alert variant="info">{t('opportunities.whatsapp.signIn')}</Alert>
-              <Link to={loginPathFor(location)} className={buttonClasses('primary', 'md')}>
-                {t('opportunities.detail.signIn')}
-              </Link>
-            </>
-          ) : !phone.ok ? (
-            <Alert variant="error" title={t('opportunities.whatsapp.errorTitle')}>
-              {t(
-                phone.error === 'missing'
-                  ? 'opportunities.whatsapp.noPhone'
-                  : 'opportunities.whatsapp.invalidPhone',
-              )}
-            </Alert>
-          ) : (
-            <>
-              <p className="text-sm text-slate-700 dark:text-slate-300">
-                {t('opportunities.whatsapp.to')}{' '}
-                <span dir="ltr" className="font-semibold">
-                  +{phone.phone}
-                </span>
-              </p>
-              <div className="grid gap-1.5">
-                <label htmlFor={messageId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-                  {t('opportunities.whatsapp.message')}
-                </label>
-                <textarea
-                  id={messageId}
-                  rows={6}
-                  value={message}
-                  onChange={(event) => setMessage(event.target.value)}
-                  className={controlClasses}
-                />
-              </div>
-              <a
-                href={whatsappLink(phone.phone, message)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={cn(
-                  BASE,
-                  'bg-emerald-700 text-white hover:bg-emerald-800 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400',
-                )}
-              >
-                <MessageCircle aria-hidden="true" className="size-5" />
-                {t('opportunities.whatsapp.send')}
-              </a>
-            </>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      opener={opener}
+      title={t('opportunities.whatsapp.title')}
+      description={t('opportunities.whatsapp.description')}
+      closeLabel={t('opportunities.whatsapp.close')}
+    >
+      {opportunity.financialsLocked ? (
+        <>
+          <Alert variant="info">{t('opportunities.whatsapp.signIn')}</Alert>
+          <Link to={loginPathFor(location)} className={buttonClasses('primary', 'md')}>
+            {t('opportunities.detail.signIn')}
+          </Link>
+        </>
+      ) : !phone.ok ? (
+        <Alert variant="error" title={t('opportunities.whatsapp.errorTitle')}>
+          {t(
+            phone.error === 'missing'
+              ? 'opportunities.whatsapp.noPhone'
+              : 'opportunities.whatsapp.invalidPhone',
           )}
-          <Dialog.Close asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="absolute end-3 top-3"
-              aria-label={t('opportunities.whatsapp.close')}
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </Alert>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {t('opportunities.whatsapp.to')}{' '}
+            <span dir="ltr" className="font-semibold">
+              +{phone.phone}
+            </span>
+          </p>
+          <div className="grid gap-1.5">
+            <label htmlFor={messageId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              {t('opportunities.whatsapp.message')}
+            </label>
+            <textarea
+              id={messageId}
+              rows={6}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              className={controlClasses}
+            />
+          </div>
+          <a
+            href={whatsappLink(phone.phone, message)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(
+              BASE,
+              'bg-emerald-700 text-white hover:bg-emerald-800 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400',
+            )}
+          >
+            <MessageCircle aria-hidden="true" className="size-5" />
+            {t('opportunities.whatsapp.send')}
+          </a>
+        </>
+      )}
+    </Dialog>
   );
 }
