@@ -6,6 +6,7 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import { Button } from '@/components/ui/button';
 import { serverMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { Card } from '@/components/ui/card';
 
 /** Placeholder cards while a list loads; announced once as "loading". */
 export function CardGridSkeleton({ count = 6, className }: { count?: number; className?: string }) {
@@ -15,10 +16,7 @@ export function CardGridSkeleton({ count = 6, className }: { count?: number; cla
       <span className="sr-only">{t('common.loading')}</span>
       <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: count }, (_, index) => (
-          <li
-            key={index}
-            className="overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-          >
+          <Card as="li" key={index} className="overflow-hidden">
             <div className="aspect-[16/9] animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
             <div className="grid gap-3 p-4">
               <div className="h-5 w-3/4 animate-pulse rounded bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
@@ -26,7 +24,7 @@ export function CardGridSkeleton({ count = 6, className }: { count?: number; cla
               <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
               <div className="mt-2 h-10 animate-pulse rounded bg-slate-100 motion-reduce:animate-none dark:bg-slate-800/60" />
             </div>
-          </li>
+          </Card>
         ))}
       </ul>
     </div>

@@ -6,6 +6,7 @@ import { latinDigits } from '@/lib/digits';
 import { LOOKUP_KINDS } from '@safqa/shared/validation/lookups';
 import { useTranslation } from '@/lib/use-translation';
 import type { AuditLogFilters } from '../api/get-audit-log';
+import { Card } from '@/components/ui/card';
 
 /** Every action the log records, by area (admin.json `audit.actions`). */
 const AUDIT_ACTIONS: Record<string, readonly string[]> = {
@@ -65,10 +66,11 @@ export function AuditFilters({ value, onApply }: { value: Draft; onApply: (next:
   };
 
   return (
-    <form
+    <Card
+      as="form"
       aria-label={t('admin.audit.filters')}
       onSubmit={submit}
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
+      className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       <Field label={t('admin.audit.action')}>
         {(control) => (
@@ -136,6 +138,6 @@ export function AuditFilters({ value, onApply }: { value: Draft; onApply: (next:
           {t('admin.audit.clear')}
         </Button>
       </div>
-    </form>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import { formatDay } from '@/lib/day-format';
 import type { DailyChartProps } from './daily-chart';
+import { Card } from '@/components/ui/card';
 
 // recharts comes with this chunk only.
 const DailyChart = lazy(() => import('./daily-chart'));
@@ -17,7 +18,7 @@ export function ChartCard({ title, ...chart }: DailyChartProps & { title: string
   const lng = useLanguage();
   const total = chart.series.reduce((sum, day) => sum + day.count, 0);
   return (
-    <figure className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <Card as="figure" className="grid gap-3 p-4">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-bold text-slate-900 dark:text-white">{title}</span>
         <span className="text-sm text-slate-600 dark:text-slate-400">
@@ -46,6 +47,6 @@ export function ChartCard({ title, ...chart }: DailyChartProps & { title: string
           ))}
         </tbody>
       </table>
-    </figure>
+    </Card>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
 
 /** A titled group of label–value pairs of the review view. */
 export function DetailList({ title, items }: { title: string; items: [string, ReactNode][] }) {
   return (
-    <section className="grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <Card as="section" className="grid content-start gap-3 p-4">
       <h2 className="font-bold text-slate-900 dark:text-white">{title}</h2>
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {items.map(([label, value]) => (
@@ -13,6 +14,6 @@ export function DetailList({ title, items }: { title: string; items: [string, Re
           </div>
         ))}
       </dl>
-    </section>
+    </Card>
   );
 }

@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { useErrorLogs, type ErrorLogRange, type ResolvedFilter } from '../api/get-error-logs';
 import { useSetResolved } from '../api/set-error-log-resolved';
 import { EmptyState, ErrorState, LoadingState } from './list-states';
+import { Card } from '@/components/ui/card';
 
 /** The list tab: newest first, the stack trace behind a disclosure, resolved or not with one click. */
 export function ErrorLogList({
@@ -66,7 +67,7 @@ function ErrorLogItem({ log }: { log: AdminErrorLog }) {
       },
     );
   return (
-    <li className="grid gap-2 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <Card as="li" className="grid gap-2 p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
           <p dir="ltr" className="text-start font-semibold break-words text-slate-900 dark:text-white">
@@ -126,6 +127,6 @@ function ErrorLogItem({ log }: { log: AdminErrorLog }) {
       ) : (
         <p className="text-xs text-slate-600 dark:text-slate-400">{t('admin.errors.noStack')}</p>
       )}
-    </li>
+    </Card>
   );
 }

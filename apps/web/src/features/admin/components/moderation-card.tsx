@@ -9,6 +9,7 @@ import { formatCompactCurrency, formatDate, formatPercent } from '@/lib/format';
 import { ModerationActions } from './moderation-actions';
 import { listingName, nameIn } from './opportunity-names';
 import { StatusBadge } from './status-badge';
+import { Card } from '@/components/ui/card';
 
 /** A listing in the moderation queue: what it is, where, how much, its reason if any, and the decisions. */
 export function ModerationCard({ opportunity: o }: { opportunity: OpportunityDetail }) {
@@ -17,7 +18,7 @@ export function ModerationCard({ opportunity: o }: { opportunity: OpportunityDet
   const name = listingName(o, lng);
   const image = o.logo ?? o.coverImage;
   return (
-    <article className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[5rem_1fr] dark:border-slate-800 dark:bg-slate-900">
+    <Card as="article" className="grid gap-4 p-4 sm:grid-cols-[5rem_1fr]">
       <div className="flex size-20 items-center justify-center overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
         {image ? (
           <img src={image} alt="" className="size-full object-cover" loading="lazy" />
@@ -80,6 +81,6 @@ export function ModerationCard({ opportunity: o }: { opportunity: OpportunityDet
           <ModerationActions opportunity={o} name={name} />
         </div>
       </div>
-    </article>
+    </Card>
   );
 }

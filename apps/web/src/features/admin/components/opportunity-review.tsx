@@ -4,6 +4,7 @@ import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '@/lib/format';
 import { DetailList } from './detail-list';
 import { nameIn } from './opportunity-names';
+import { Card } from '@/components/ui/card';
 
 /** Every field of a listing for review: texts in both languages, place, operation, money, contact, files. */
 export function OpportunityReview({ o }: { o: OpportunityDetail }) {
@@ -16,7 +17,7 @@ export function OpportunityReview({ o }: { o: OpportunityDetail }) {
 
   return (
     <div className="grid gap-4">
-      <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 lg:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">
+      <Card as="section" className="grid gap-4 p-4 lg:grid-cols-2">
         <div lang="ar" dir="rtl" className="grid content-start gap-2">
           <h2 className="text-sm font-bold text-slate-600 dark:text-slate-400">{t('admin.review.arabic')}</h2>
           <p className="text-lg font-bold text-slate-900 dark:text-white" dir="auto">
@@ -37,7 +38,7 @@ export function OpportunityReview({ o }: { o: OpportunityDetail }) {
             {o.description}
           </p>
         </div>
-      </section>
+      </Card>
 
       <div className="grid gap-4 xl:grid-cols-2">
         <DetailList
@@ -94,7 +95,7 @@ export function OpportunityReview({ o }: { o: OpportunityDetail }) {
             ],
           ]}
         />
-        <section className="grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <Card as="section" className="grid content-start gap-3 p-4">
           <h2 className="font-bold text-slate-900 dark:text-white">{t('admin.review.documents')}</h2>
           {o.documents && o.documents.length > 0 ? (
             <ul className="grid gap-2">
@@ -121,10 +122,10 @@ export function OpportunityReview({ o }: { o: OpportunityDetail }) {
           ) : (
             <p className="text-sm text-slate-600 dark:text-slate-400">{t('admin.review.noDocuments')}</p>
           )}
-        </section>
+        </Card>
       </div>
 
-      <section className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <Card as="section" className="grid gap-3 p-4">
         <h2 className="font-bold text-slate-900 dark:text-white">{t('admin.review.images')}</h2>
         {o.logo || o.gallery.length > 0 ? (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
@@ -167,7 +168,7 @@ export function OpportunityReview({ o }: { o: OpportunityDetail }) {
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('admin.review.noImages')}</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

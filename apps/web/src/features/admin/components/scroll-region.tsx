@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import MoveHorizontal from 'lucide-react/icons/move-horizontal';
 import { useTranslation } from '@/lib/use-translation';
+import { Card } from '@/components/ui/card';
 
 /**
  * A wide admin table's frame: a labelled region that takes the keyboard focus (so arrow keys scroll
@@ -29,16 +30,16 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
           {t('admin.scrollHint')}
         </p>
       ) : null}
-      <div
+      <Card
         ref={frame}
         role="region"
         aria-label={label}
         aria-describedby={overflows ? hintId : undefined}
         tabIndex={0}
-        className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-800 dark:bg-slate-900"
+        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         {children}
-      </div>
+      </Card>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useLanguage } from '@/lib/use-translation';
 import { formatNumber } from '@/lib/format';
+import { Card } from '@/components/ui/card';
 
 /** The most viewed paths, each with a bar proportional to its views. */
 export function TopList({
@@ -14,7 +15,7 @@ export function TopList({
   const lng = useLanguage();
   const max = Math.max(1, ...rows.map((r) => r.count));
   return (
-    <section className="grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <Card as="section" className="grid content-start gap-3 p-4">
       <h2 className="font-bold text-slate-900 dark:text-white">{title}</h2>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p>
@@ -40,6 +41,6 @@ export function TopList({
           ))}
         </ol>
       )}
-    </section>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../components/list-states'
 import { PageHeader } from '../components/page-header';
 import { SearchForm } from '../components/search-form';
 import { useQueryParams } from '../components/use-query-params';
+import { Card } from '@/components/ui/card';
 
 /** /admin/contact-messages?q=&page=: what visitors wrote through the contact form, newest first. */
 export function Component() {
@@ -40,10 +41,7 @@ export function Component() {
           </p>
           <ul className="grid gap-3" aria-busy={messages.isFetching || undefined}>
             {messages.data.data.map((m) => (
-              <li
-                key={m.id}
-                className="grid gap-2 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-              >
+              <Card as="li" key={m.id} className="grid gap-2 p-4">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h2 className="font-bold text-slate-900 dark:text-white">
                     <bdi>{m.name}</bdi>
@@ -71,7 +69,7 @@ export function Component() {
                 >
                   {m.message}
                 </p>
-              </li>
+              </Card>
             ))}
           </ul>
           <Pager

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FaqFormDialog } from '../components/faq-form-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
+import { Card } from '@/components/ui/card';
 
 /** /admin/faqs: the public FAQ in its order; add, edit, move up or down, delete after a confirmation. */
 export function Component() {
@@ -97,10 +98,7 @@ export function Component() {
       ) : (
         <ol ref={list} className="grid gap-3" aria-busy={reorder.isPending || undefined}>
           {faqs.data.map((faq, index) => (
-            <li
-              key={faq.id}
-              className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[auto_1fr_auto] sm:items-start dark:border-slate-800 dark:bg-slate-900"
-            >
+            <Card as="li" key={faq.id} className="grid gap-3 p-4 sm:grid-cols-[auto_1fr_auto] sm:items-start">
               <span className="inline-flex size-8 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-800 tabular-nums dark:bg-brand-950 dark:text-brand-200">
                 {index + 1}
               </span>
@@ -155,7 +153,7 @@ export function Component() {
                   <Trash2 aria-hidden="true" className="size-4" />
                 </Button>
               </div>
-            </li>
+            </Card>
           ))}
         </ol>
       )}

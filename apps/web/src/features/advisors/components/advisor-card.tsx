@@ -3,13 +3,14 @@ import Briefcase from 'lucide-react/icons/briefcase';
 import type { AdvisorCard as Advisor } from '@safqa/shared/validation/advisors';
 import { formatNumber } from '@/lib/format';
 import { asLanguage, localized } from '@/lib/localized';
+import { Card } from '@/components/ui/card';
 
 /** One advisor: name, years of experience, sectors and bio. */
 export function AdvisorCard({ advisor }: { advisor: Advisor }) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   return (
-    <article className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <Card as="article" className="flex h-full flex-col gap-3 p-5 shadow-sm">
       <div className="flex items-center gap-3">
         <span
           aria-hidden="true"
@@ -46,6 +47,6 @@ export function AdvisorCard({ advisor }: { advisor: Advisor }) {
           </li>
         ))}
       </ul>
-    </article>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from '@/lib/use-translation';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import MessagesSquare from 'lucide-react/icons/messages-square';
+import { Card } from '@/components/ui/card';
 
 const POINTS = [
   { key: 'verified', Icon: BadgeCheck },
@@ -32,13 +33,13 @@ export function AuthLayout({
       <div
         className={`mx-auto grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start ${wide ? 'max-w-5xl' : 'max-w-4xl'}`}
       >
-        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        <Card as="section" className="p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
             {title}
           </h1>
           {subtitle ? <p className="mt-2 text-slate-600 dark:text-slate-300">{subtitle}</p> : null}
           <div className="mt-6">{children}</div>
-        </section>
+        </Card>
         <aside
           aria-label={t('auth.layout.asideTitle')}
           className="hidden rounded-2xl bg-brand-800 p-6 text-white lg:block dark:bg-brand-950"

@@ -4,6 +4,7 @@ import CircleHelp from 'lucide-react/icons/circle-help';
 import Mail from 'lucide-react/icons/mail';
 import type { PageHandle } from '@/lib/page-handle';
 import { ContactForm } from '../components/contact-form';
+import { Card } from '@/components/ui/card';
 
 export const handle: PageHandle = {
   ssr: true,
@@ -30,10 +31,10 @@ export function Component() {
         </div>
       </section>
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[3fr_2fr]">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        <Card className="p-6 shadow-sm sm:p-8">
           <h2 className="mb-6 text-xl font-bold text-slate-900 dark:text-white">{t('contact.formTitle')}</h2>
           <ContactForm />
-        </div>
+        </Card>
         <aside aria-label={t('contact.asideLabel')} className="grid content-start gap-4">
           <div className="rounded-2xl bg-slate-50 p-6 dark:bg-slate-900">
             <Mail aria-hidden="true" className="size-6 text-brand-700 dark:text-brand-400" />

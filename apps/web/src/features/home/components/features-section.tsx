@@ -6,6 +6,7 @@ import Handshake from 'lucide-react/icons/handshake';
 import Languages from 'lucide-react/icons/languages';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import UsersRound from 'lucide-react/icons/users-round';
+import { Card } from '@/components/ui/card';
 
 const FEATURES: ReadonlyArray<{ key: string; Icon: LucideIcon }> = [
   { key: 'reviewed', Icon: BadgeCheck },
@@ -22,10 +23,7 @@ export function FeaturesSection() {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {FEATURES.map(({ key, Icon }) => (
-        <li
-          key={key}
-          className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-        >
+        <Card as="li" key={key} className="p-6">
           <span className="flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white dark:bg-brand-500 dark:text-slate-950">
             <Icon aria-hidden="true" className="size-6" />
           </span>
@@ -35,7 +33,7 @@ export function FeaturesSection() {
           <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
             {t(`home.features.${key}.body`)}
           </p>
-        </li>
+        </Card>
       ))}
     </ul>
   );

@@ -28,6 +28,7 @@ import {
   withChanges,
   type SearchState,
 } from '../components/search/search-params';
+import { Card } from '@/components/ui/card';
 
 /** Rendered on the server with the results of its query and the filters' lists. */
 export const handle: PageHandle = {
@@ -85,14 +86,14 @@ export function Component() {
       <div className="mt-4 grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="lg:sticky lg:top-20 lg:self-start">
           {wide ? (
-            <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+            <Card className="p-5">
               <h2 className="mb-4 font-bold text-slate-900 dark:text-white">
                 {t('opportunities.search.filters')}
               </h2>
               <HydrationSlice>
                 <SearchFilters state={state} onChange={change} />
               </HydrationSlice>
-            </div>
+            </Card>
           ) : (
             <details
               open={filtersOpen}

@@ -3,6 +3,7 @@ import { useTranslation } from '@/lib/use-translation';
 import { valuationCheckInput, type ValuationCheckInput } from '@safqa/shared/validation/insights';
 import { useValuationCheck } from '../../api/check-valuation';
 import { ValuationPanel } from './valuation-panel';
+import { Card } from '@/components/ui/card';
 
 /** How long typing must pause before the figures are checked. */
 export const CHECK_DELAY_MS = 600;
@@ -40,10 +41,11 @@ export function ValuationCheck({ values }: { values: Record<string, unknown> }) 
   const check = useValuationCheck(input);
 
   return (
-    <section
+    <Card
+      as="section"
       aria-labelledby="valuation-check-title"
       aria-busy={check.isFetching}
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:col-span-2 dark:border-slate-800 dark:bg-slate-900"
+      className="grid gap-3 p-4 sm:col-span-2"
     >
       <h3 id="valuation-check-title" className="font-bold text-slate-900 dark:text-white">
         {t('insights.valuation.title')}
@@ -59,6 +61,6 @@ export function ValuationCheck({ values }: { values: Record<string, unknown> }) 
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('insights.valuation.checking')}</p>
         )}
       </div>
-    </section>
+    </Card>
   );
 }

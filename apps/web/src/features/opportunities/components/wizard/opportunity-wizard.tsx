@@ -31,6 +31,7 @@ import {
   type WizardStep,
   type WizardValues,
 } from './wizard-values';
+import { Card } from '@/components/ui/card';
 
 const STEP_COMPONENTS: Record<StepKey, ComponentType<StepProps>> = {
   basicInfo: BasicInfoStep,
@@ -197,10 +198,7 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
       ) : null}
       {approved ? <Alert variant="info">{t('opportunities.wizard.approvedNote')}</Alert> : null}
 
-      <section
-        aria-labelledby="wizard-step-title"
-        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
-      >
+      <Card as="section" aria-labelledby="wizard-step-title" className="p-5 shadow-sm sm:p-8">
         <p className="text-sm font-semibold text-brand-700 dark:text-brand-300">
           {t('opportunities.wizard.stepOf', {
             current: formatNumber(index + 1, lng),
@@ -260,7 +258,7 @@ export function OpportunityWizard({ opportunityId, initial, approved, draftKey }
             </Button>
           )}
         </div>
-      </section>
+      </Card>
       <ConfirmReviewDialog open={confirming} onOpenChange={setConfirming} onConfirm={() => void submit()} />
     </div>
   );
