@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/use-translation';
 import Send from 'lucide-react/icons/send';
 import { emailForm } from '@safqa/shared/validation/auth';
 import { HumanCheck } from '@/components/human-check';
-import { useHumanCheck } from '@/components/use-human-check';
+import { useHumanCheckedSubmit } from '@/components/use-human-check';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-field';
@@ -26,33 +26,31 @@ export function ForgotPasswordForm() {
   const { t, i18n } = useTranslation();
   const forgot = useForgotPassword();
   const form = useZodForm(emailForm, { defaultValues: { email: '' } });
-  const humanCheck = useHumanCheck();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
-  const pending = forgot.isPending || humanCheck.solving;
+  const { humanCheck, submitWith, pending } = useHumanCheckedSubmit({
+    requestPending: forgot.isPending,
+    onMissing: () =>
+      toast({
+        variant: 'destructive',
+        title: t('auth.forgot.errorTitle'),
+        description: t('auth.humanCheck.required'),
+      }),
+  });
 
   // handleSubmit runs in the submit event, not during render: the handler resets the widget by ref.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(async ({ email }) => {
       setStatus({ state: 'idle' });
-      const captcha = await humanCheck.take();
-      if (!captcha) {
-        toast({
-          variant: 'destructive',
-          title: t('auth.forgot.errorTitle'),
-          description: t('auth.humanCheck.required'),
-        });
-        return;
-      }
-      try {
-        await forgot.mutateAsync({ email, recaptchaToken: captcha });
-        trackEvent('password_reset_request');
-        form.reset({ email: '' });
-        setStatus({ state: 'sent' });
-      } catch (error) {
-        setStatus({ state: 'error', message: serverMessage(error) ?? t('auth.shared.unexpected') });
-      } finally {
-        humanCheck.reset();
-      }
+      await submitWith(async (captcha) => {
+        try {
+          await forgot.mutateAsync({ email, recaptchaToken: captcha });
+          trackEvent('password_reset_request');
+          form.reset({ email: '' });
+          setStatus({ state: 'sent' });
+        } catch (error) {
+          setStatus({ state: 'error', message: serverMessage(error) ?? t('auth.shared.unexpected') });
+        }
+      });
     })(event);
 
   return (

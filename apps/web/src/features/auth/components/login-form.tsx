@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/use-translation';
 import LogIn from 'lucide-react/icons/log-in';
 import { loginForm } from '@safqa/shared/validation/auth';
 import { HumanCheck } from '@/components/human-check';
-import { useHumanCheck } from '@/components/use-human-check';
+import { useHumanCheckedSubmit } from '@/components/use-human-check';
 import { PasswordInput } from '@/components/password-input';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-field';
@@ -26,47 +26,46 @@ export function LoginForm() {
   const { t, i18n } = useTranslation();
   const login = useLogin();
   const form = useZodForm(loginForm, { defaultValues: { email: '', password: '' } });
-  const humanCheck = useHumanCheck();
+  const { humanCheck, submitWith, pending } = useHumanCheckedSubmit({
+    requestPending: login.isPending,
+    onMissing: () =>
+      toast({
+        variant: 'destructive',
+        title: t('auth.login.errorTitle'),
+        description: t('auth.humanCheck.required'),
+      }),
+  });
   // With two-step sign-in on, the password's answer is a token for the second step.
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const errors = form.formState.errors;
-  const pending = login.isPending || humanCheck.solving;
 
   // handleSubmit runs in the submit event, not during render: the handler resets the widget by ref.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    form.handleSubmit(async (values) => {
-      const captcha = await humanCheck.take();
-      if (!captcha) {
-        toast({
-          variant: 'destructive',
-          title: t('auth.login.errorTitle'),
-          description: t('auth.humanCheck.required'),
-        });
-        return;
-      }
-      try {
-        // Storing the tokens signs the visitor in; the login page then moves on (see routes/login-page.tsx).
-        const answer = await login.mutateAsync({ ...values, recaptchaToken: captcha });
-        if ('mfaRequired' in answer) {
-          setMfaToken(answer.mfaToken);
-          return;
+    form.handleSubmit((values) =>
+      submitWith(async (captcha) => {
+        try {
+          // Storing the tokens signs the visitor in; the login page then moves on (see routes/login-page.tsx).
+          const answer = await login.mutateAsync({ ...values, recaptchaToken: captcha });
+          if ('mfaRequired' in answer) {
+            setMfaToken(answer.mfaToken);
+            return;
+          }
+          toast({ title: t('auth.login.welcome'), description: t('auth.login.welcomeBody') });
+        } catch (error) {
+          const { text, unverified } = loginErrorMessage(error, t, i18n.language);
+          toast({
+            variant: 'destructive',
+            title: t('auth.login.errorTitle'),
+            description: text,
+            action: unverified ? (
+              <Link to="/verify-email" className={buttonClasses('secondary', 'sm')}>
+                {t('auth.login.errors.resendLink')}
+              </Link>
+            ) : undefined,
+          });
         }
-        toast({ title: t('auth.login.welcome'), description: t('auth.login.welcomeBody') });
-      } catch (error) {
-        const { text, unverified } = loginErrorMessage(error, t, i18n.language);
-        toast({
-          variant: 'destructive',
-          title: t('auth.login.errorTitle'),
-          description: text,
-          action: unverified ? (
-            <Link to="/verify-email" className={buttonClasses('secondary', 'sm')}>
-              {t('auth.login.errors.resendLink')}
-            </Link>
-          ) : undefined,
-        });
-        humanCheck.reset();
-      }
-    })(event);
+      }),
+    )(event);
 
   if (mfaToken) {
     return (

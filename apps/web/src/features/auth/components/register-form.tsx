@@ -6,7 +6,7 @@ import UserPlus from 'lucide-react/icons/user-plus';
 import { registerForm, type RegisterFormInput, type SignupInput } from '@safqa/shared/validation/auth';
 import { AdvisorFields } from '@/components/advisor-fields';
 import { HumanCheck } from '@/components/human-check';
-import { useHumanCheck } from '@/components/use-human-check';
+import { useHumanCheckedSubmit } from '@/components/use-human-check';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { PasswordInput } from '@/components/password-input';
 import { Alert } from '@/components/ui/alert';
@@ -47,13 +47,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const { t, i18n } = useTranslation();
   const signup = useSignup();
   const form = useZodForm(registerForm, { defaultValues: EMPTY, mode: 'onTouched' });
-  const humanCheck = useHumanCheck();
   const [captchaMissing, setCaptchaMissing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
   const errors = form.formState.errors;
   const error = (name: (typeof FIELDS)[number]) => fieldError(errors[name]?.message, i18n.language);
-  const pending = signup.isPending || humanCheck.solving;
+  const { humanCheck, submitWith, pending } = useHumanCheckedSubmit({
+    requestPending: signup.isPending,
+    onMissing: () => setCaptchaMissing(true),
+  });
 
   const onCaptcha = (token: string | null) => {
     humanCheck.props.onVerify(token);
@@ -64,48 +66,43 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(async (values) => {
       setFailure(null);
-      const captcha = await humanCheck.take();
-      if (!captcha) {
-        setCaptchaMissing(true);
-        return;
-      }
-      const body: SignupInput = {
-        username: values.username,
-        email: values.email,
-        password: values.password,
-        role: 'owner',
-        recaptchaToken: captcha,
-        ...(values.phoneNumber ? { phoneNumber: values.phoneNumber } : {}),
-        ...(values.isAdvisor
-          ? {
-              isAdvisor: true,
-              bio: values.bio,
-              experienceYears: values.experienceYears,
-              businessTypeIds: values.businessTypeIds,
-            }
-          : {}),
-      };
-      try {
-        await signup.mutateAsync(body);
-        form.reset(EMPTY);
-        humanCheck.reset();
-        onRegistered(values.email);
-      } catch (caught) {
-        humanCheck.reset();
-        if (isApiError(caught) && caught.code === 'EMAIL_EXISTS') {
-          form.setError(
-            'email',
-            { type: 'server', message: t('auth.register.errors.emailExists') },
-            { shouldFocus: true },
-          );
-          return;
+      await submitWith(async (captcha) => {
+        const body: SignupInput = {
+          username: values.username,
+          email: values.email,
+          password: values.password,
+          role: 'owner',
+          recaptchaToken: captcha,
+          ...(values.phoneNumber ? { phoneNumber: values.phoneNumber } : {}),
+          ...(values.isAdvisor
+            ? {
+                isAdvisor: true,
+                bio: values.bio,
+                experienceYears: values.experienceYears,
+                businessTypeIds: values.businessTypeIds,
+              }
+            : {}),
+        };
+        try {
+          await signup.mutateAsync(body);
+          form.reset(EMPTY);
+          onRegistered(values.email);
+        } catch (caught) {
+          if (isApiError(caught) && caught.code === 'EMAIL_EXISTS') {
+            form.setError(
+              'email',
+              { type: 'server', message: t('auth.register.errors.emailExists') },
+              { shouldFocus: true },
+            );
+            return;
+          }
+          if (applyServerFieldErrors(caught, form.setError, FIELDS)) {
+            setFailure(t('auth.register.errors.registrationFailed'));
+            return;
+          }
+          setFailure(serverMessage(caught) ?? t('auth.shared.unexpected'));
         }
-        if (applyServerFieldErrors(caught, form.setError, FIELDS)) {
-          setFailure(t('auth.register.errors.registrationFailed'));
-          return;
-        }
-        setFailure(serverMessage(caught) ?? t('auth.shared.unexpected'));
-      }
+      });
     })(event);
 
   return (

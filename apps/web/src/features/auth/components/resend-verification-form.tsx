@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/use-translation';
 import Send from 'lucide-react/icons/send';
 import { emailForm } from '@safqa/shared/validation/auth';
 import { HumanCheck } from '@/components/human-check';
-import { useHumanCheck } from '@/components/use-human-check';
+import { useHumanCheckedSubmit } from '@/components/use-human-check';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-field';
@@ -24,35 +24,33 @@ export function ResendVerificationForm() {
   const { t, i18n } = useTranslation();
   const resend = useResendVerification();
   const form = useZodForm(emailForm, { defaultValues: { email: '' } });
-  const humanCheck = useHumanCheck();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
-  const pending = resend.isPending || humanCheck.solving;
+  const { humanCheck, submitWith, pending } = useHumanCheckedSubmit({
+    requestPending: resend.isPending,
+    onMissing: () =>
+      toast({
+        variant: 'destructive',
+        title: t('auth.verify.resendTitle'),
+        description: t('auth.humanCheck.required'),
+      }),
+  });
 
   // handleSubmit runs in the submit event, not during render: the handler resets the widget by ref.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(async ({ email }) => {
       setStatus({ state: 'idle' });
-      const captcha = await humanCheck.take();
-      if (!captcha) {
-        toast({
-          variant: 'destructive',
-          title: t('auth.verify.resendTitle'),
-          description: t('auth.humanCheck.required'),
-        });
-        return;
-      }
-      try {
-        const answer = await resend.mutateAsync({ email, recaptchaToken: captcha });
-        trackEvent('email_verification_resend');
-        form.reset({ email: '' });
-        setStatus({ state: 'sent', message: answer.message });
-      } catch (error) {
-        const message = serverMessage(error) ?? t('auth.verify.resendFailed');
-        toast({ variant: 'destructive', title: t('auth.verify.resendTitle'), description: message });
-        setStatus({ state: 'error', message });
-      } finally {
-        humanCheck.reset();
-      }
+      await submitWith(async (captcha) => {
+        try {
+          const answer = await resend.mutateAsync({ email, recaptchaToken: captcha });
+          trackEvent('email_verification_resend');
+          form.reset({ email: '' });
+          setStatus({ state: 'sent', message: answer.message });
+        } catch (error) {
+          const message = serverMessage(error) ?? t('auth.verify.resendFailed');
+          toast({ variant: 'destructive', title: t('auth.verify.resendTitle'), description: message });
+          setStatus({ state: 'error', message });
+        }
+      });
     })(event);
 
   return (
