@@ -1,21 +1,14 @@
 import { useTranslation } from '@/lib/use-translation';
 import type { OpportunityStatus } from '@safqa/shared/constants';
-import { cn } from '@/lib/cn';
+import { Badge } from '@/components/ui/badge';
+import { STATUS_TONES } from '@/components/status-badge';
 
-const TONES: Record<OpportunityStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  approved: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
-  suspended: 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-200',
-  rejected: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-};
-
+/** A listing's moderation status in the admin's words (admin.status), coloured as everywhere else. */
 export function StatusBadge({ status }: { status: OpportunityStatus }) {
   const { t } = useTranslation();
   return (
-    <span
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold', TONES[status])}
-    >
+    <Badge tone={STATUS_TONES[status]} className="font-bold">
       {t(`admin.status.${status}`)}
-    </span>
+    </Badge>
   );
 }
