@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, redirectTarget, safeRedirect } from './auth-redirect';
+import { loginPathFor, loginReason, redirectTarget, safeRedirect } from './auth-redirect';
 
 describe('login redirects', () => {
   it('keep the original location in ?redirect=', () => {
@@ -27,5 +27,13 @@ describe('login redirects', () => {
       expect(safeRedirect(target)).toBe('/');
       expect(redirectTarget(`?redirect=${encodeURIComponent(target)}`, null)).toBe('/');
     }
+  });
+
+  it('say why the visitor must sign in: the advisors of a listing, any other page, or nothing', () => {
+    expect(loginReason('/opportunities/12/advisors')).toBe('advisors');
+    expect(loginReason('/opportunities/12/advisors?sort=newest')).toBe('advisors');
+    expect(loginReason('/opportunities/12/advisorsx')).toBe('page');
+    expect(loginReason('/profile/chats/4')).toBe('page');
+    expect(loginReason('')).toBeNull();
   });
 });

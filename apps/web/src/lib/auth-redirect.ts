@@ -20,3 +20,13 @@ export function redirectTarget(search: string, state: unknown, fallback = '/'): 
   if (from?.pathname) return safeRedirect(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`, fallback);
   return fallback;
 }
+
+/**
+ * Why a page sent a signed-out visitor to /login, said above the form (issue 22: the advisors page
+ * sent them there "without a word of why"): the advisors of a listing name themselves, any other
+ * page is "the page you asked for"; no target, no reason.
+ */
+export function loginReason(target: string): 'advisors' | 'page' | null {
+  if (!target) return null;
+  return /^\/opportunities\/\d+\/advisors(?:[?#]|$)/.test(target) ? 'advisors' : 'page';
+}

@@ -30,9 +30,16 @@ export type SendMessageInput = z.input<typeof sendMessageInput>;
 
 /**
  * An investor starts the chat about a listing by its id; the owner passes `userId` too, to open the
- * chat with someone who made an offer on it.
+ * chat with someone who made an offer on it; anyone passes `advisorId` to write to an advisor about
+ * the listing (never both).
  */
-export const createChatInput = z.object({ opportunityId: id, userId: id.optional() }).strict();
+export const createChatInput = z
+  .object({ opportunityId: id, userId: id.optional(), advisorId: id.optional() })
+  .strict()
+  .refine((input) => input.userId === undefined || input.advisorId === undefined, {
+    error: 'one_recipient',
+    path: ['advisorId'],
+  });
 
 export const chatIdParams = z.object({ chatId: id }).strict();
 
@@ -61,6 +68,8 @@ export const chatSummary = z.object({
     opportunityNameAr: z.string(),
     logo: z.string().nullable(),
   }),
+  /** `listing`: with the listing's owner; `advisor`: with an advisor, about the listing. */
+  kind: z.enum(['listing', 'advisor']),
   otherUser: z.object({ id: z.number().int(), username: z.string() }),
   lastMessage: z.object({ body: z.string(), senderId: z.number().int(), createdAt: z.string() }).nullable(),
   unreadCount: z.number().int(),

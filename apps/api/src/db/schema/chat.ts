@@ -13,8 +13,10 @@ import { opportunities } from './opportunities';
 import { users } from './users';
 
 /**
- * One chat per (opportunity, investor). The owner is copied from the opportunity when the chat is
- * created, so "is this user a participant" is one row read. Each side's unread count is kept on the
+ * One chat per (opportunity, investor, owner). In a listing's chat the owner side is the listing's
+ * owner, copied when the chat is created, so "is this user a participant" is one row read; in an
+ * advisor's chat about a listing (issue 22) the owner side is the advisor and the investor side the
+ * user who wrote first. Each side's unread count is kept on the
  * row, changed in the same transaction as the message or the read, so the badge total is a sum of
  * at most a few hundred integers rather than a count over all messages.
  */
@@ -37,7 +39,7 @@ export const chats = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('chats_opportunity_investor_idx').on(t.opportunityId, t.investorId),
+    uniqueIndex('chats_opportunity_investor_owner_idx').on(t.opportunityId, t.investorId, t.ownerId),
     index('chats_investor_updated_idx').on(t.investorId, t.updatedAt),
     index('chats_owner_updated_idx').on(t.ownerId, t.updatedAt),
     // The missed-message scan reads only chats with something unread.

@@ -36,6 +36,16 @@ export function createAdvisorsRepository(db: Db) {
       );
     },
 
+    /** Whether the user is an advisor a visitor may find (and so message). */
+    async isListed(userId: number) {
+      const found = rows<{ id: number }>(
+        await db.execute(sql`SELECT u.id FROM users u
+          JOIN advisor_profiles ap ON ap.user_id = u.id
+          WHERE u.id = ${userId} AND u.is_advisor AND u.email_verified_at IS NOT NULL`),
+      );
+      return found.length > 0;
+    },
+
     async businessTypesOf(userIds: number[]) {
       if (!userIds.length) return [];
       return rows<AdvisorTypeRow>(

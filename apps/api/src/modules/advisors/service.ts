@@ -22,5 +22,10 @@ export function createAdvisorsService(deps: { db: Db }) {
       const total = found[0]?.total ?? 0;
       return paged(data, query.page, query.pageSize, total);
     },
+
+    /** Whether `userId` is an advisor listed to visitors (the chat area opens advisor chats only with them). */
+    isListedAdvisor(userId: number) {
+      return repo.isListed(userId);
+    },
   };
 }

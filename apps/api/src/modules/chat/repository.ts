@@ -19,7 +19,7 @@ export async function findChat(db: Db, chatId: number): Promise<ChatRow | undefi
   return row;
 }
 
-/** Creates the chat of (opportunity, investor) unless it exists; `created` tells which happened. */
+/** Creates the chat of (opportunity, investor, owner) unless it exists; `created` tells which happened. */
 export async function findOrCreateChat(
   db: Db,
   values: { opportunityId: number; investorId: number; ownerId: number },
@@ -27,16 +27,46 @@ export async function findOrCreateChat(
   const [inserted] = await db
     .insert(chats)
     .values(values)
-    .onConflictDoNothing({ target: [chats.opportunityId, chats.investorId] })
+    .onConflictDoNothing({ target: [chats.opportunityId, chats.investorId, chats.ownerId] })
     .returning();
   if (inserted) return { chat: inserted, created: true };
   const [existing] = await db
     .select()
     .from(chats)
-    .where(and(eq(chats.opportunityId, values.opportunityId), eq(chats.investorId, values.investorId)))
+    .where(
+      and(
+        eq(chats.opportunityId, values.opportunityId),
+        eq(chats.investorId, values.investorId),
+        eq(chats.ownerId, values.ownerId),
+      ),
+    )
     .limit(1);
   if (!existing) throw new Error('chat vanished between insert and select');
   return { chat: existing, created: false };
+}
+
+/** The chat about an opportunity in which `a` and `b` take part, whichever of them wrote first. */
+export async function chatBetween(
+  db: Db,
+  opportunityId: number,
+  a: number,
+  b: number,
+): Promise<ChatRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chats)
+    .where(
+      and(
+        eq(chats.opportunityId, opportunityId),
+        or(
+          and(eq(chats.investorId, a), eq(chats.ownerId, b)),
+          and(eq(chats.investorId, b), eq(chats.ownerId, a)),
+        ),
+      ),
+    )
+    .orderBy(chats.id)
+    .limit(1);
+  return row;
 }
 
 export async function chatsOfUser(db: Db, userId: number): Promise<ChatRow[]> {

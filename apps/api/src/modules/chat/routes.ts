@@ -42,12 +42,14 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary:
-          'Start (or reopen) the chat about an opportunity: an investor with its owner, or the owner with an offer maker',
+          'Start (or reopen) the chat about an opportunity: an investor with its owner, the owner with an offer maker, or anyone with an advisor',
         description:
           'One chat per (opportunity, investor): 201 when created, 200 when it already existed. ' +
           'Without `userId`: the caller is the investor; 403 OWN_OPPORTUNITY for the owner; 404 when the ' +
           'opportunity is not approved. With `userId`: the caller must own the opportunity and that user must ' +
-          'have made an offer on it (any status of the listing), otherwise 403 FORBIDDEN.',
+          'have made an offer on it (any status of the listing), otherwise 403 FORBIDDEN. With `advisorId`: ' +
+          "a chat with that advisor about the opportunity (public, or the caller's own), one per pair; " +
+          '404 NOT_FOUND when either is not there, 403 FORBIDDEN for oneself.',
         body: createChatInput,
         response: {
           200: chatResponse,
@@ -60,11 +62,14 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { opportunityId, userId } = request.body;
+      const { opportunityId, userId, advisorId } = request.body;
+      const caller = request.user!.id;
       const result =
-        userId === undefined
-          ? await chat.start(request.user!.id, opportunityId)
-          : await chat.startWithInvestor(request.user!.id, opportunityId, userId);
+        advisorId !== undefined
+          ? await chat.startWithAdvisor(caller, opportunityId, advisorId)
+          : userId !== undefined
+            ? await chat.startWithInvestor(caller, opportunityId, userId)
+            : await chat.start(caller, opportunityId);
       return reply.status(result.created ? 201 : 200).send({ chat: result.chat });
     },
   );

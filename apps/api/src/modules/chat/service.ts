@@ -5,6 +5,7 @@ import { AppError } from '../../plugins/errors';
 import type { SseHub } from '../../plugins/sse-hub';
 import * as repo from './repository';
 import { hasOffered, opportunitySummaries, usernames } from './peers';
+import { createAdvisorsService } from '../advisors/service';
 
 type Side = 'investor' | 'owner';
 
@@ -30,11 +31,18 @@ export function toMessage(row: repo.MessageRow): ChatMessage {
 }
 
 /**
- * Chat rules: one chat per (opportunity, investor), never with oneself; only the two participants
+ * Chat rules: one chat per (opportunity, investor) with the owner, and per (opportunity, pair) with
+ * an advisor, never with oneself; only the two participants
  * read, write, mark read or hear about a chat. A message is committed before anyone is told.
  */
-export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: (error: unknown) => void }) {
-  const { db, hub, onAnnounceError } = deps;
+export function createChatService(deps: {
+  db: Db;
+  hub: SseHub;
+  onAnnounceError: (error: unknown) => void;
+  /** The advisors area's answer to "may visitors find and message this advisor?". */
+  isListedAdvisor: (userId: number) => Promise<boolean>;
+}) {
+  const { db, hub, onAnnounceError, isListedAdvisor } = deps;
 
   async function summaries(userId: number, rows: repo.ChatRow[]): Promise<ChatSummary[]> {
     const [opportunities, names, last] = await Promise.all([
@@ -63,6 +71,9 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
           opportunityNameAr: opportunity?.opportunityNameAr ?? '',
           logo: opportunity?.logo ?? null,
         },
+        // The listing's owner is a side of every listing chat; an advisor's chat is with someone else.
+        kind:
+          opportunity && opportunity.ownerId !== chat.ownerId ? ('advisor' as const) : ('listing' as const),
         otherUser: { id: otherId, username: names.get(otherId) ?? '' },
         lastMessage: message
           ? { body: message.body, senderId: message.senderId, createdAt: message.createdAt.toISOString() }
@@ -82,6 +93,21 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
     return { chat, side };
   }
 
+  /** The investor's chat about an approved opportunity, created on first use. */
+  async function start(userId: number, opportunityId: number) {
+    const opportunity = (await opportunitySummaries(db, [opportunityId])).get(opportunityId);
+    if (!opportunity) throw new AppError(404, 'NOT_FOUND');
+    if (opportunity.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
+    if (opportunity.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+    const { chat, created } = await repo.findOrCreateChat(db, {
+      opportunityId,
+      investorId: userId,
+      ownerId: opportunity.ownerId,
+    });
+    const [summary] = await summaries(userId, [chat]);
+    return { chat: summary!, created };
+  }
+
   return {
     async list(userId: number) {
       return summaries(userId, await repo.chatsOfUser(db, userId));
@@ -93,20 +119,7 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
       return summary!;
     },
 
-    /** The investor's chat about an approved opportunity, created on first use. */
-    async start(userId: number, opportunityId: number) {
-      const opportunity = (await opportunitySummaries(db, [opportunityId])).get(opportunityId);
-      if (!opportunity) throw new AppError(404, 'NOT_FOUND');
-      if (opportunity.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
-      if (opportunity.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
-      const { chat, created } = await repo.findOrCreateChat(db, {
-        opportunityId,
-        investorId: userId,
-        ownerId: opportunity.ownerId,
-      });
-      const [summary] = await summaries(userId, [chat]);
-      return { chat: summary!, created };
-    },
+    start,
 
     /**
      * The owner opens (or reopens) the chat with someone who made an offer on their listing, whatever
@@ -125,6 +138,28 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
         investorId,
         ownerId: userId,
       });
+      const [summary] = await summaries(userId, [chat]);
+      return { chat: summary!, created };
+    },
+
+    /**
+     * A user writes to an advisor about a listing (issue 22): the listing must be public, or the
+     * caller's own; the advisor one that visitors can find (404 otherwise), never the caller (403).
+     * One chat per listing and pair, whoever wrote first; an advisor who owns the listing gets the
+     * listing's own chat.
+     */
+    async startWithAdvisor(userId: number, opportunityId: number, advisorId: number) {
+      const opportunity = (await opportunitySummaries(db, [opportunityId])).get(opportunityId);
+      if (!opportunity) throw new AppError(404, 'NOT_FOUND');
+      const isOwner = opportunity.ownerId === userId;
+      if (!isOwner && opportunity.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+      if (advisorId === userId) throw new AppError(403, 'FORBIDDEN');
+      if (!(await isListedAdvisor(advisorId))) throw new AppError(404, 'NOT_FOUND');
+      if (advisorId === opportunity.ownerId) return start(userId, opportunityId);
+      const existing = await repo.chatBetween(db, opportunityId, userId, advisorId);
+      const { chat, created } = existing
+        ? { chat: existing, created: false }
+        : await repo.findOrCreateChat(db, { opportunityId, investorId: userId, ownerId: advisorId });
       const [summary] = await summaries(userId, [chat]);
       return { chat: summary!, created };
     },
@@ -186,5 +221,6 @@ export function chatServiceOf(app: FastifyInstance) {
     db: app.db,
     hub: app.sseHub,
     onAnnounceError: (error) => app.log.error({ err: error }, 'could not announce a chat message'),
+    isListedAdvisor: createAdvisorsService({ db: app.db }).isListedAdvisor,
   });
 }

@@ -17,11 +17,11 @@ export interface WindowTotals {
 }
 
 /** Counts per UTC day of `table` rows of one listing since the window's first instant. */
-function perDay(table: string, column: string, id: number, days: number) {
+function perDay(table: string, column: string, id: number, days: number, also = sql`true`) {
   const c = sql.identifier(column);
   return sql`SELECT (${c} AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n
     FROM ${sql.identifier(table)}
-    WHERE opportunity_id = ${id} AND ${c} >= ${rangeStart(days)}
+    WHERE opportunity_id = ${id} AND ${c} >= ${rangeStart(days)} AND ${also}
     GROUP BY 1`;
 }
 
@@ -40,7 +40,8 @@ export async function dailyFigures(db: Db, id: number, days: number): Promise<Da
       ),
       b AS (${perDay('favorites', 'created_at', id, days)}),
       o AS (${perDay('offers', 'created_at', id, days)}),
-      c AS (${perDay('chats', 'created_at', id, days)})
+      -- The owner's own chats: one with an advisor about the listing is not an inquiry.
+      c AS (${perDay('chats', 'created_at', id, days, sql`owner_id = (SELECT submitted_by FROM opportunities WHERE id = ${id})`)})
     SELECT to_char(d, 'YYYY-MM-DD') AS date,
       coalesce(v.n, 0)::int AS views, coalesce(b.n, 0)::int AS bookmarks,
       coalesce(o.n, 0)::int AS offers, coalesce(c.n, 0)::int AS chats

@@ -1,14 +1,29 @@
+import { useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import Briefcase from 'lucide-react/icons/briefcase';
+import MessageCircle from 'lucide-react/icons/message-circle';
 import type { AdvisorCard as Advisor } from '@safqa/shared/validation/advisors';
 import { formatNumber } from '@/lib/format';
 import { asLanguage, localized } from '@/lib/localized';
 import { Card } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { SpinnerIcon } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/use-session';
+import { useMessageAdvisor } from '../api/message-advisor';
 
-/** One advisor: name, years of experience, sectors and bio. */
-export function AdvisorCard({ advisor }: { advisor: Advisor }) {
+/**
+ * One advisor: name, years of experience, sectors and bio, and "Message the advisor", which opens the
+ * platform chat with them about this listing (no address of either side is shown to the other).
+ */
+export function AdvisorCard({ advisor, opportunityId }: { advisor: Advisor; opportunityId: number }) {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const message = useMessageAdvisor();
+  const isSelf = user?.id === advisor.id;
   return (
     <Card as="article" className="flex h-full flex-col gap-3 p-5 shadow-sm">
       <div className="flex items-center gap-3">
@@ -47,6 +62,38 @@ export function AdvisorCard({ advisor }: { advisor: Advisor }) {
           </li>
         ))}
       </ul>
+      {isSelf ? (
+        <p className="text-sm font-semibold text-slate-600 dark:text-slate-400">{t('advisors.you')}</p>
+      ) : (
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled={message.isPending}
+          aria-busy={message.isPending || undefined}
+          aria-label={t('advisors.messageNamed', { name: advisor.username })}
+          onClick={() =>
+            message.mutate(
+              { opportunityId, advisorId: advisor.id },
+              {
+                onSuccess: ({ chat }) => void navigate(`/profile/chats/${chat.id}`),
+                onError: (error) =>
+                  toast({
+                    variant: 'destructive',
+                    title: t('advisors.messageFailed'),
+                    description: serverMessage(error) ?? undefined,
+                  }),
+              },
+            )
+          }
+        >
+          {message.isPending ? (
+            <SpinnerIcon className="size-5" />
+          ) : (
+            <MessageCircle aria-hidden="true" className="size-5" />
+          )}
+          {message.isPending ? t('advisors.opening') : t('advisors.message')}
+        </Button>
+      )}
     </Card>
   );
 }

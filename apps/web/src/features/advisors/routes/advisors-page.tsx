@@ -58,6 +58,7 @@ export function Component() {
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold text-slate-900 dark:text-white">{t('advisors.title')}</h1>
       {name ? <p className="mt-2 text-slate-600 dark:text-slate-400">{t('advisors.for', { name })}</p> : null}
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('advisors.privacy')}</p>
       <div className="mt-8 mb-6 flex flex-wrap gap-4">
         <label className="grid gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
           {t('advisors.sector')}
@@ -99,7 +100,7 @@ export function Component() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {advisors.data.data.map((advisor) => (
               <li key={advisor.id}>
-                <AdvisorCard advisor={advisor} />
+                <AdvisorCard advisor={advisor} opportunityId={id} />
               </li>
             ))}
           </ul>

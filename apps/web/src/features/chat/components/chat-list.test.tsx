@@ -13,6 +13,7 @@ const chat = (body: string, senderId: number): ChatSummary => ({
     opportunityNameAr: 'روضة براعم',
     logo: null,
   },
+  kind: 'listing',
   otherUser: { id: 2, username: 'عبدالله' },
   lastMessage: { body, senderId, createdAt: '2026-11-25T10:00:00.000Z' },
   unreadCount: 0,
@@ -36,5 +37,15 @@ describe('ChatList', () => {
   it('isolates the other party’s message too', () => {
     renderWithProviders(<ChatList chats={[chat('Is it still available?', 2)]} userId={7} />);
     expect(screen.getByText('Is it still available?').tagName).toBe('BDI');
+  });
+
+  it('marks a chat with an advisor, in words', () => {
+    renderWithProviders(<ChatList chats={[{ ...chat('Hello', 2), kind: 'advisor' }]} userId={7} />);
+    expect(screen.getByText('مستشار')).toBeInTheDocument();
+  });
+
+  it('marks no listing chat', () => {
+    renderWithProviders(<ChatList chats={[chat('Hello', 2)]} userId={7} />);
+    expect(screen.queryByText('مستشار')).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useLanguage, useTranslation } from '@/lib/use-translation';
 import type { ChatSummary } from '@safqa/shared/validation/chat';
 import { formatNumber, formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
+import { Badge } from '@/components/ui/badge';
 
 function initialOf(name: string) {
   return [...name.trim()][0]?.toUpperCase() ?? '?';
@@ -33,14 +34,21 @@ export function ChatList({ chats, userId }: { chats: ChatSummary[]; userId: numb
               </span>
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-3">
-                  <span
-                    dir="auto"
-                    className={cn(
-                      'truncate text-slate-900 dark:text-white',
-                      unread ? 'font-bold' : 'font-semibold',
-                    )}
-                  >
-                    {chat.otherUser.username}
+                  <span className="flex min-w-0 items-center gap-2">
+                    <span
+                      dir="auto"
+                      className={cn(
+                        'truncate text-slate-900 dark:text-white',
+                        unread ? 'font-bold' : 'font-semibold',
+                      )}
+                    >
+                      {chat.otherUser.username}
+                    </span>
+                    {chat.kind === 'advisor' ? (
+                      <Badge tone="info" className="shrink-0">
+                        {t('chat.advisor')}
+                      </Badge>
+                    ) : null}
                   </span>
                   <time
                     dateTime={last?.createdAt ?? chat.updatedAt}

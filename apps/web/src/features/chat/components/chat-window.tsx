@@ -6,6 +6,7 @@ import ArrowRight from 'lucide-react/icons/arrow-right';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { Badge } from '@/components/ui/badge';
 import { isApiError, isRetryLater, serverMessage } from '@/lib/api-client';
 import { useChat } from '../api/get-chat';
 import {
@@ -97,7 +98,7 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
   }
   if (!chat.data || !history.data) return <Spinner className="flex-1" />;
 
-  const { otherUser, opportunity } = chat.data.chat;
+  const { otherUser, opportunity, kind } = chat.data.chat;
   const opportunityName = lng === 'ar' ? opportunity.opportunityNameAr : opportunity.opportunityName;
   return (
     <>
@@ -111,9 +112,16 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
           <ArrowRight aria-hidden="true" className="size-5 ltr:rotate-180" />
         </Link>
         <div className="min-w-0">
-          <h1 className="truncate text-lg font-bold text-slate-900 dark:text-white" dir="auto">
-            {otherUser.username}
-          </h1>
+          <div className="flex min-w-0 items-center gap-2">
+            <h1 className="truncate text-lg font-bold text-slate-900 dark:text-white" dir="auto">
+              {otherUser.username}
+            </h1>
+            {kind === 'advisor' ? (
+              <Badge tone="info" className="shrink-0">
+                {t('chat.advisor')}
+              </Badge>
+            ) : null}
+          </div>
           <Link
             to={`/opportunities/${opportunity.id}`}
             className="block truncate text-sm text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"

@@ -101,7 +101,9 @@ export function Component() {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
   const id = parseOpportunityId(useParams().id);
-  const { isSignedIn } = useSession();
+  const { isSignedIn, isPending: sessionPending } = useSession();
+  // Signed out for sure (not a signed-in visitor whose session the server cannot see yet).
+  const signedOut = !isSignedIn && !sessionPending;
   const query = useOpportunity(id);
 
   if (!isOpportunityId(id)) return <ListingNotFound />;
@@ -253,10 +255,19 @@ export function Component() {
             confidentialDocumentsCount={o.confidentialDocumentsCount}
             access={o.access}
           />
-          <Link to={`/opportunities/${o.id}/advisors`} className={buttonClasses('secondary', 'md')}>
+          <Link
+            to={`/opportunities/${o.id}/advisors`}
+            className={buttonClasses('secondary', 'md')}
+            aria-describedby={signedOut ? 'advisors-sign-in' : undefined}
+          >
             <UsersRound aria-hidden="true" className="size-5" />
             {t('opportunities.detail.advisors')}
           </Link>
+          {signedOut ? (
+            <p id="advisors-sign-in" className="-mt-2 text-center text-sm text-slate-600 dark:text-slate-400">
+              {t('opportunities.detail.advisorsSignIn')}
+            </p>
+          ) : null}
         </aside>
       </div>
     </div>
