@@ -61,6 +61,9 @@ async function setUp(request: APIRequestContext, language: Language) {
   return { opportunityId, advisorName, advisor: advisor.session, investor: investor.session };
 }
 
+/** The visitor and the investor on a phone (the issue's width), the advisor at a desk. */
+const PHONE = { width: 375, height: 812 };
+
 for (const language of ['ar', 'en'] as const) {
   test.describe(`messaging an advisor (${language})`, () => {
     test.use({ language });
@@ -80,7 +83,7 @@ for (const language of ['ar', 'en'] as const) {
       const listing = `/opportunities/${cast.opportunityId}`;
 
       await test.step('signed out: the advisors ask for an account, and the sign-in page says why', async () => {
-        const context = await browser.newContext();
+        const context = await browser.newContext({ viewport: PHONE });
         contexts.push(context);
         await useSession(context, null, language);
         const page = await context.newPage();
@@ -93,7 +96,7 @@ for (const language of ['ar', 'en'] as const) {
         await expectNoA11yViolations(page);
       });
 
-      const investorSide = await signedIn(browser, baseURL!, cast.investor, language);
+      const investorSide = await signedIn(browser, baseURL!, cast.investor, language, { viewport: PHONE });
       const advisorSide = await signedIn(browser, baseURL!, cast.advisor, language);
       contexts.push(investorSide.context, advisorSide.context);
       const question =
