@@ -61,7 +61,7 @@ export const chatSummary = z.object({
     opportunityNameAr: z.string(),
     logo: z.string().nullable(),
   }),
-  otherUser: z.object({ id: z.number().int(), username: z.string() }),
+  otherUser: z.object({ id: z.number().int(), username: z.string(), buyerVerified: z.boolean() }),
   lastMessage: z.object({ body: z.string(), senderId: z.number().int(), createdAt: z.string() }).nullable(),
   unreadCount: z.number().int(),
   updatedAt: z.string(),

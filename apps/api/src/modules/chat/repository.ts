@@ -79,14 +79,18 @@ export async function messagesPage(
   chatId: number,
   before: number | undefined,
   limit: number,
+  /** A sender whose messages are left out (one the reader blocked). */
+  hiddenSender?: number,
 ): Promise<MessageRow[]> {
   const rows = await db
     .select()
     .from(chatMessages)
     .where(
-      before === undefined
-        ? eq(chatMessages.chatId, chatId)
-        : and(eq(chatMessages.chatId, chatId), lt(chatMessages.id, before)),
+      and(
+        eq(chatMessages.chatId, chatId),
+        before === undefined ? undefined : lt(chatMessages.id, before),
+        hiddenSender === undefined ? undefined : ne(chatMessages.senderId, hiddenSender),
+      ),
     )
     .orderBy(desc(chatMessages.id))
     .limit(limit);

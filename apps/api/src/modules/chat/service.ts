@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { SseHub } from '../../plugins/sse-hub';
 import * as repo from './repository';
+import { assertNotBlockedBy, blockedBy } from '../blocks/service';
+import { verifiedBuyerIds } from '../users/service';
 import { hasOffered, opportunitySummaries, usernames } from './peers';
 
 type Side = 'investor' | 'owner';
@@ -37,7 +39,7 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
   const { db, hub, onAnnounceError } = deps;
 
   async function summaries(userId: number, rows: repo.ChatRow[]): Promise<ChatSummary[]> {
-    const [opportunities, names, last] = await Promise.all([
+    const [opportunities, names, last, verified] = await Promise.all([
       opportunitySummaries(
         db,
         rows.map((c) => c.opportunityId),
@@ -49,6 +51,10 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
       repo.lastMessages(
         db,
         rows.map((c) => c.id),
+      ),
+      verifiedBuyerIds(
+        db,
+        rows.map((c) => otherUserId(c, userId)),
       ),
     ]);
     return rows.map((chat) => {
@@ -63,7 +69,7 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
           opportunityNameAr: opportunity?.opportunityNameAr ?? '',
           logo: opportunity?.logo ?? null,
         },
-        otherUser: { id: otherId, username: names.get(otherId) ?? '' },
+        otherUser: { id: otherId, username: names.get(otherId) ?? '', buyerVerified: verified.has(otherId) },
         lastMessage: message
           ? { body: message.body, senderId: message.senderId, createdAt: message.createdAt.toISOString() }
           : null,
@@ -83,8 +89,13 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
   }
 
   return {
+    /** The user's chats, but for those with users they blocked (the blocker stops seeing them). */
     async list(userId: number) {
-      return summaries(userId, await repo.chatsOfUser(db, userId));
+      const [chats, blocked] = await Promise.all([repo.chatsOfUser(db, userId), blockedBy(db, userId)]);
+      return summaries(
+        userId,
+        chats.filter((chat) => !blocked.has(otherUserId(chat, userId))),
+      );
     },
 
     async get(userId: number, chatId: number) {
@@ -99,6 +110,7 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
       if (!opportunity) throw new AppError(404, 'NOT_FOUND');
       if (opportunity.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
       if (opportunity.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+      await assertNotBlockedBy(db, opportunity.ownerId, userId);
       const { chat, created } = await repo.findOrCreateChat(db, {
         opportunityId,
         investorId: userId,
@@ -129,9 +141,12 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
       return { chat: summary!, created };
     },
 
+    /** A page of messages, without those of a user the caller blocked. */
     async messages(userId: number, chatId: number, before: number | undefined, limit: number) {
-      await accessible(userId, chatId);
-      return (await repo.messagesPage(db, chatId, before, limit)).map(toMessage);
+      const { chat } = await accessible(userId, chatId);
+      const otherId = otherUserId(chat, userId);
+      const hidden = (await blockedBy(db, userId)).has(otherId) ? otherId : undefined;
+      return (await repo.messagesPage(db, chatId, before, limit, hidden)).map(toMessage);
     },
 
     /**
@@ -139,6 +154,10 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
      * in one statement: the announcement goes out only if the message is committed.
      */
     async send(userId: number, chatId: number, body: string) {
+      // A participant the other one blocked: 403 BLOCKED (a stranger still learns nothing: 403/404 below).
+      const chat = await repo.findChat(db, chatId);
+      const side = chat ? sideOf(chat, userId) : null;
+      if (chat && side) await assertNotBlockedBy(db, otherUserId(chat, userId), userId);
       const stored = await repo.insertAndAnnounceMessage(db, chatId, userId, body, (recipientIds, data) =>
         hub.announcementSql(recipientIds, 'new_message', data),
       );
