@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
 import ArrowRight from 'lucide-react/icons/arrow-right';
+import { BlockUserButton } from '@/components/block-user-button';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { VerifiedBuyerBadge } from '@/components/verified-buyer-badge';
 import { isApiError, isRetryLater, serverMessage } from '@/lib/api-client';
 import { useChat } from '../api/get-chat';
 import {
@@ -56,6 +58,7 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
   const { t } = useTranslation();
   const lng = useLanguage();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const chat = useChat(chatId);
   const history = useMessages(chatId, !chat.isError);
   const send = useSendMessage(chatId);
@@ -110,10 +113,13 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
         >
           <ArrowRight aria-hidden="true" className="size-5 ltr:rotate-180" />
         </Link>
-        <div className="min-w-0">
-          <h1 className="truncate text-lg font-bold text-slate-900 dark:text-white" dir="auto">
-            {otherUser.username}
-          </h1>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="truncate text-lg font-bold text-slate-900 dark:text-white" dir="auto">
+              {otherUser.username}
+            </h1>
+            {otherUser.buyerVerified ? <VerifiedBuyerBadge /> : null}
+          </div>
           <Link
             to={`/opportunities/${opportunity.id}`}
             className="block truncate text-sm text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
@@ -121,6 +127,11 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
             {t('chat.about', { name: opportunityName })}
           </Link>
         </div>
+        <BlockUserButton
+          userId={otherUser.id}
+          username={otherUser.username}
+          onBlocked={() => void navigate('/profile/chats')}
+        />
       </header>
       <MessageList
         messages={messages}
@@ -133,7 +144,8 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
       {send.isError ? (
         <div className="px-3 pt-3 sm:px-5">
           <Alert variant="error" title={t('chat.sendFailed')}>
-            {(isApiError(send.error) && send.error.status === 400) || isRetryLater(send.error)
+            {(isApiError(send.error) && (send.error.status === 400 || send.error.code === 'BLOCKED')) ||
+            isRetryLater(send.error)
               ? serverMessage(send.error)
               : null}
           </Alert>

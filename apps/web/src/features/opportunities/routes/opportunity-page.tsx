@@ -10,6 +10,8 @@ import { ErrorState } from '@/components/list-states';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { UnavailableNotice } from '@/components/unavailable-notice';
+import { VerifiedOnlyNotice } from '@/components/verification-required';
+import { useCurrentUser } from '@/lib/current-user';
 import { isApiError } from '@/lib/api-client';
 import { formatCurrency, formatDate, formatPercent } from '@/lib/format';
 import { excerpt } from '@/lib/excerpt';
@@ -102,6 +104,7 @@ export function Component() {
   const lng = asLanguage(i18n.language);
   const id = parseOpportunityId(useParams().id);
   const { isSignedIn } = useSession();
+  const user = useCurrentUser();
   const query = useOpportunity(id);
 
   if (!isOpportunityId(id)) return <ListingNotFound />;
@@ -231,6 +234,11 @@ export function Component() {
                   {t('opportunities.fields.waitForHighestOffer')}
                 </li>
               ) : null}
+              {o.verifiedBuyersOnly ? (
+                <li className="rounded-full bg-emerald-50 px-2.5 py-1 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+                  {t('common.trust.verifiedOnly')}
+                </li>
+              ) : null}
               <li className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
                 {t('opportunities.detail.listedOn', { date: formatDate(o.createdAt, lng, 'long') })}
               </li>
@@ -244,6 +252,9 @@ export function Component() {
           <HydrationSlice>
             <ContactCard o={o} />
           </HydrationSlice>
+          {o.verifiedBuyersOnly && !o.isOwner && !user.data?.buyerVerified ? (
+            <VerifiedOnlyNotice signedIn={isSignedIn} />
+          ) : null}
           <OpportunityActionsSlot
             opportunityId={o.id}
             opportunityName={title}
