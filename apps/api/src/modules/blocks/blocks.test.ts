@@ -59,7 +59,11 @@ describe('POST and DELETE /api/users/{id}/block, GET /api/users/me/blocks', () =
 describe('a blocked user', () => {
   it('cannot message the blocker (403 BLOCKED), while the blocker stops seeing the chat and their messages', async () => {
     const { owner, investor, chatId } = await chatting();
+    await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'Still there?' });
+    expect((await owner.client.get('/api/chat/unread-count')).json().unreadCount).toBe(2);
     expect((await block(owner, investor.id)).statusCode).toBe(204);
+    // Their unread messages no longer count in the blocker's badge.
+    expect((await owner.client.get('/api/chat/unread-count')).json().unreadCount).toBe(0);
 
     const refused = await investor.client.post(`/api/chat/${chatId}/messages`, { body: 'Are you there?' });
     expect(refused.statusCode).toBe(403);
@@ -76,7 +80,7 @@ describe('a blocked user', () => {
     expect(again.statusCode).toBe(201);
     expect((await owner.client.get('/api/chat')).json().chats).toHaveLength(1);
     const restored = (await owner.client.get(`/api/chat/${chatId}/messages`)).json().messages;
-    expect(restored).toHaveLength(3);
+    expect(restored).toHaveLength(4);
   });
 
   it('cannot start a chat on, offer on or ask for the documents of the blocker’s listings', async () => {

@@ -25,7 +25,7 @@ const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await block(app.db, request.user!.id, request.params.id);
+      await block(app.db, app.sseHub, request.user!.id, request.params.id);
       return reply.status(204).send(null);
     },
   );

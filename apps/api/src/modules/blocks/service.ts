@@ -1,6 +1,8 @@
 import type { BlockedUser } from '@safqa/shared/validation/blocks';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
+import type { SseHub } from '../../plugins/sse-hub';
+import { forgetUnreadWith } from '../chat/service';
 import { findUserById, usernamesOf } from '../users/service';
 import * as repo from './repository';
 
@@ -23,9 +25,13 @@ async function otherUser(db: Db, userId: number, otherId: number) {
   if (!(await findUserById(db, otherId))) throw new AppError(404, 'NOT_FOUND');
 }
 
-export async function block(db: Db, userId: number, otherId: number): Promise<void> {
+/** Blocks `otherId`; their unread messages stop counting in the user's badge, in the same transaction. */
+export async function block(db: Db, hub: SseHub, userId: number, otherId: number): Promise<void> {
   await otherUser(db, userId, otherId);
-  await repo.insertBlock(db, userId, otherId);
+  await db.transaction(async (tx) => {
+    await repo.insertBlock(tx, userId, otherId);
+    await forgetUnreadWith(tx, hub, userId, otherId);
+  });
 }
 
 export async function unblock(db: Db, userId: number, otherId: number): Promise<void> {

@@ -200,6 +200,16 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
   };
 }
 
+/**
+ * `userId` blocked `otherId`: their chats no longer count as unread for `userId` (the chats are hidden
+ * from them), and the user's streams hear the new total. Runs in the block's transaction.
+ */
+export async function forgetUnreadWith(tx: Db, hub: SseHub, userId: number, otherId: number) {
+  if (!(await repo.clearUnreadWith(tx, userId, otherId))) return;
+  const unreadCount = await repo.unreadTotal(tx, userId);
+  await hub.publish([userId], 'unread_count_updated', { unreadCount }, tx);
+}
+
 export function chatServiceOf(app: FastifyInstance) {
   return createChatService({
     db: app.db,
