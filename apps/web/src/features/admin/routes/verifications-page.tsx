@@ -19,7 +19,8 @@ import { PageHeader } from '../components/page-header';
 import { oneOf, useQueryParams } from '../components/use-query-params';
 import { VerificationRejectDialog } from '../components/verification-reject-dialog';
 
-const STATUSES = ['pending', '', ...VERIFICATION_STATUSES.filter((s) => s !== 'pending')] as const;
+/** The address's `status`: pending by default (the queue), `all` for every request. */
+const STATUSES = ['pending', 'all', ...VERIFICATION_STATUSES.filter((s) => s !== 'pending')] as const;
 const TONE: Record<AdminVerification['status'], BadgeTone> = {
   pending: 'warning',
   approved: 'success',
@@ -31,7 +32,7 @@ export function Component() {
   const { t } = useTranslation();
   const { params, update, page } = useQueryParams();
   const status = oneOf(params.get('status'), STATUSES);
-  const list = useAdminVerifications(status, page);
+  const list = useAdminVerifications(status === 'all' ? '' : status, page);
 
   return (
     <>
@@ -46,7 +47,7 @@ export function Component() {
           >
             {STATUSES.map((value) => (
               <option key={value} value={value}>
-                {t(`admin.verifications.statuses.${value || 'all'}`)}
+                {t(`admin.verifications.statuses.${value}`)}
               </option>
             ))}
           </select>
