@@ -80,6 +80,7 @@ export const SCHEMA_OWNERS = {
   alerts: ['saved-searches', 'notifications'],
   audit: ['audit'],
   auth: ['auth'],
+  blocks: ['blocks'],
   captcha: ['captcha'],
   chat: ['chat'],
   content: ['faqs', 'contact', 'analytics', 'error-logs'],
@@ -90,6 +91,7 @@ export const SCHEMA_OWNERS = {
   opportunities: ['opportunities'],
   uploads: ['uploads'],
   users: ['users'],
+  verifications: ['verifications'],
 };
 
 /**

@@ -58,6 +58,8 @@ import ogRoutes from './modules/seo/og-routes';
 import savedSearchesRoutes from './modules/saved-searches/routes';
 import notificationsRoutes from './modules/notifications/routes';
 import dataRoomRoutes from './modules/data-room/routes';
+import blocksRoutes from './modules/blocks/routes';
+import verificationsRoutes from './modules/verifications/routes';
 import insightsRoutes from './modules/insights/routes';
 
 export interface BuildAppOptions {
@@ -160,6 +162,8 @@ export async function buildApp({
   await app.register(notificationsRoutes);
   await app.register(insightsRoutes);
   await app.register(auditRoutes);
+  await app.register(verificationsRoutes);
+  await app.register(blocksRoutes);
 
   // Last: its catch-all route serves the web app for any page address no module claimed.
   await app.register(webStaticPlugin);

@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'LIMIT_REACHED',
   'ALREADY_REQUESTED',
   'UPLOAD_QUOTA',
+  'ALREADY_PENDING',
+  'VERIFICATION_REQUIRED',
+  'BLOCKED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -84,6 +87,9 @@ export const ERROR_STATUS = {
   LIMIT_REACHED: 409,
   ALREADY_REQUESTED: 409,
   UPLOAD_QUOTA: 429,
+  ALREADY_PENDING: 409,
+  VERIFICATION_REQUIRED: 403,
+  BLOCKED: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

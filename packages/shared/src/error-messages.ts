@@ -39,6 +39,9 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     LIMIT_REACHED: 'وصلت إلى الحد الأقصى (20 بحثًا محفوظًا)، احذف بحثًا لتحفظ غيره',
     ALREADY_REQUESTED: 'طلبت الاطلاع على مستندات هذه الفرصة من قبل',
     UPLOAD_QUOTA: 'وصلت إلى حد الرفع: أضف ملفاتك المرفوعة إلى فرصة أو حاول لاحقًا',
+    ALREADY_PENDING: 'لديك طلب توثيق قيد المراجعة، انتظر القرار قبل إرسال طلب آخر',
+    VERIFICATION_REQUIRED: 'هذه الفرصة للمشترين الموثقين فقط: وثّق حسابك من ملفك الشخصي أولًا',
+    BLOCKED: 'لا يمكنك التواصل مع هذا المستخدم أو التعامل مع فرصه',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -77,6 +80,10 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     ALREADY_REQUESTED: 'You have already asked for this listing’s documents',
     UPLOAD_QUOTA:
       'You have reached your upload limit: add the files you uploaded to a listing, or try again later',
+    ALREADY_PENDING:
+      'Your verification request is still under review: wait for the decision before sending another',
+    VERIFICATION_REQUIRED: 'This listing is for verified buyers only: get verified from your profile first',
+    BLOCKED: 'You cannot contact this user or act on their listings',
   },
 };
 

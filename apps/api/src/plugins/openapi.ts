@@ -25,6 +25,7 @@ const TAGS = [
   ['faqs', 'Frequently asked questions'],
   ['contact', 'Contact form'],
   ['admin', 'Moderation and administration (role admin)'],
+  ['trust', 'Verified buyers and blocks'],
   ['error-logs', 'Error reports'],
   ['analytics', 'Page views and product events'],
   ['dev', 'Development helpers (not in production)'],

@@ -107,6 +107,10 @@ const adminRoutes: RouteObject[] = [
         lazy: adminPage(() => import('@/features/admin/routes/contact-messages-page')),
       },
       { path: 'users', lazy: adminPage(() => import('@/features/admin/routes/users-page')) },
+      {
+        path: 'verifications',
+        lazy: adminPage(() => import('@/features/admin/routes/verifications-page')),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -14,6 +14,7 @@ export interface CurrentUser {
   isAdvisor: boolean;
   advisor: { bio: string; experienceYears: number; businessTypes: Lookup[] } | null;
   emailVerified: boolean;
+  buyerVerified: boolean;
   language: 'ar' | 'en';
   createdAt: string;
 }

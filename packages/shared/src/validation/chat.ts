@@ -70,7 +70,7 @@ export const chatSummary = z.object({
   }),
   /** `listing`: with the listing's owner; `advisor`: with an advisor, about the listing. */
   kind: z.enum(['listing', 'advisor']),
-  otherUser: z.object({ id: z.number().int(), username: z.string() }),
+  otherUser: z.object({ id: z.number().int(), username: z.string(), buyerVerified: z.boolean() }),
   lastMessage: z.object({ body: z.string(), senderId: z.number().int(), createdAt: z.string() }).nullable(),
   unreadCount: z.number().int(),
   updatedAt: z.string(),

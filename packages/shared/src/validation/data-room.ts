@@ -51,7 +51,8 @@ const userRef = z.object({ id: z.number().int(), username: z.string() });
 export const accessRequest = z.object({
   id: z.number().int(),
   opportunityId: z.number().int(),
-  requester: userRef,
+  /** `buyerVerified`: the owner sees a verified buyer's badge. */
+  requester: userRef.extend({ buyerVerified: z.boolean() }),
   message: z.string(),
   status: z.enum(ACCESS_REQUEST_STATUSES),
   createdAt: z.string(),

@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'access_request',
   'access_decision',
   'chat_missed',
+  'verification_decision',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -24,6 +25,7 @@ export const EMAIL_SETTING_OF: Record<NotificationType, keyof NotificationSettin
   access_request: 'accessRequests',
   access_decision: 'accessRequests',
   chat_missed: 'chat',
+  verification_decision: 'moderation',
 };
 
 export const notification = z.object({

@@ -82,6 +82,8 @@ export const offer = z.object({
   opportunityId: z.number().int(),
   /** The investor's account (the owner's "Message" opens a chat with it). */
   userId: z.number().int(),
+  /** The investor is a verified buyer (the owner sees a badge). */
+  buyerVerified: z.boolean(),
   name: z.string(),
   phone: z.string(),
   email: z.string(),

@@ -81,6 +81,8 @@ export const financialInfoStep = z
     requiredAmount: money(1),
     negotiable: z.boolean().default(false),
     waitForHighestOffer: z.boolean().default(false),
+    /** Offers and access requests only from verified buyers. */
+    verifiedBuyersOnly: z.boolean().default(false),
     ebitda: money(-1_000_000_000_000),
     yearlySales: money(0),
     yearlyOperationalCost: money(0),
@@ -258,6 +260,7 @@ export const opportunityDetail = opportunityCard.extend({
   gallery: z.array(galleryImage),
   negotiable: z.boolean(),
   waitForHighestOffer: z.boolean(),
+  verifiedBuyersOnly: z.boolean(),
   facilitySize: z.number().int(),
   facilityFoundationDay: z.string(),
   employeesCount: z.number().int().nullable(),

@@ -19,6 +19,8 @@ export const userResponse = z.object({
     })
     .nullable(),
   emailVerified: z.boolean(),
+  /** An admin approved the user's proof of funds or identity (API.md "Trust and safety"). */
+  buyerVerified: z.boolean(),
   language: z.enum(LANGUAGES),
   createdAt: z.string(),
 });

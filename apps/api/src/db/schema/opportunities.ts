@@ -69,6 +69,8 @@ export const opportunities = pgTable(
     requiredAmount: bigint('required_amount', { mode: 'number' }).notNull(),
     negotiable: boolean('negotiable').notNull().default(false),
     waitForHighestOffer: boolean('wait_for_highest_offer').notNull().default(false),
+    /** Offers and access requests only from verified buyers (API.md "Trust and safety"). */
+    verifiedBuyersOnly: boolean('verified_buyers_only').notNull().default(false),
     ebitda: bigint('ebitda', { mode: 'number' }).notNull(),
     yearlySales: bigint('yearly_sales', { mode: 'number' }).notNull(),
     yearlyOperationalCost: bigint('yearly_operational_cost', { mode: 'number' }).notNull(),

@@ -26,6 +26,8 @@ export const users = pgTable(
       .default('owner'),
     isAdvisor: boolean('is_advisor').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When an admin last approved the user's buyer verification; null: not a verified buyer. */
+    buyerVerifiedAt: timestamp('buyer_verified_at', { withTimezone: true }),
     language: text('language', { enum: ['ar', 'en'] })
       .notNull()
       .default('ar'),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { chatMessages, chats } from '../../db/schema/chat';
@@ -109,14 +109,18 @@ export async function messagesPage(
   chatId: number,
   before: number | undefined,
   limit: number,
+  /** A sender whose messages are left out (one the reader blocked). */
+  hiddenSender?: number,
 ): Promise<MessageRow[]> {
   const rows = await db
     .select()
     .from(chatMessages)
     .where(
-      before === undefined
-        ? eq(chatMessages.chatId, chatId)
-        : and(eq(chatMessages.chatId, chatId), lt(chatMessages.id, before)),
+      and(
+        eq(chatMessages.chatId, chatId),
+        before === undefined ? undefined : lt(chatMessages.id, before),
+        hiddenSender === undefined ? undefined : ne(chatMessages.senderId, hiddenSender),
+      ),
     )
     .orderBy(desc(chatMessages.id))
     .limit(limit);
@@ -234,4 +238,19 @@ export async function unreadTotal(db: Db, userId: number): Promise<number> {
     FROM ${chats} WHERE ${chats.investorId} = ${userId} OR ${chats.ownerId} = ${userId}`),
   );
   return Number(found[0]?.total ?? 0);
+}
+
+/** The user's chats with `otherId` no longer count as unread for the user; answers how many changed. */
+export async function clearUnreadWith(db: Db, userId: number, otherId: number): Promise<number> {
+  const asInvestor = await db
+    .update(chats)
+    .set({ investorUnread: 0 })
+    .where(and(eq(chats.investorId, userId), eq(chats.ownerId, otherId), gt(chats.investorUnread, 0)))
+    .returning({ id: chats.id });
+  const asOwner = await db
+    .update(chats)
+    .set({ ownerUnread: 0 })
+    .where(and(eq(chats.ownerId, userId), eq(chats.investorId, otherId), gt(chats.ownerUnread, 0)))
+    .returning({ id: chats.id });
+  return asInvestor.length + asOwner.length;
 }

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { SseHub } from '../../plugins/sse-hub';
 import * as repo from './repository';
+import { assertNotBlockedBy, blockedBy } from '../blocks/service';
+import { verifiedBuyerIds } from '../users/service';
 import { hasOffered, opportunitySummaries, usernames } from './peers';
 import { createAdvisorsService } from '../advisors/service';
 
@@ -45,7 +47,7 @@ export function createChatService(deps: {
   const { db, hub, onAnnounceError, isListedAdvisor } = deps;
 
   async function summaries(userId: number, rows: repo.ChatRow[]): Promise<ChatSummary[]> {
-    const [opportunities, names, last] = await Promise.all([
+    const [opportunities, names, last, verified] = await Promise.all([
       opportunitySummaries(
         db,
         rows.map((c) => c.opportunityId),
@@ -57,6 +59,10 @@ export function createChatService(deps: {
       repo.lastMessages(
         db,
         rows.map((c) => c.id),
+      ),
+      verifiedBuyerIds(
+        db,
+        rows.map((c) => otherUserId(c, userId)),
       ),
     ]);
     return rows.map((chat) => {
@@ -74,7 +80,7 @@ export function createChatService(deps: {
         // The listing's owner is a side of every listing chat; an advisor's chat is with someone else.
         kind:
           opportunity && opportunity.ownerId !== chat.ownerId ? ('advisor' as const) : ('listing' as const),
-        otherUser: { id: otherId, username: names.get(otherId) ?? '' },
+        otherUser: { id: otherId, username: names.get(otherId) ?? '', buyerVerified: verified.has(otherId) },
         lastMessage: message
           ? { body: message.body, senderId: message.senderId, createdAt: message.createdAt.toISOString() }
           : null,
@@ -99,6 +105,7 @@ export function createChatService(deps: {
     if (!opportunity) throw new AppError(404, 'NOT_FOUND');
     if (opportunity.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
     if (opportunity.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+    await assertNotBlockedBy(db, opportunity.ownerId, userId);
     const { chat, created } = await repo.findOrCreateChat(db, {
       opportunityId,
       investorId: userId,
@@ -109,8 +116,13 @@ export function createChatService(deps: {
   }
 
   return {
+    /** The user's chats, but for those with users they blocked (the blocker stops seeing them). */
     async list(userId: number) {
-      return summaries(userId, await repo.chatsOfUser(db, userId));
+      const [chats, blocked] = await Promise.all([repo.chatsOfUser(db, userId), blockedBy(db, userId)]);
+      return summaries(
+        userId,
+        chats.filter((chat) => !blocked.has(otherUserId(chat, userId))),
+      );
     },
 
     async get(userId: number, chatId: number) {
@@ -156,6 +168,7 @@ export function createChatService(deps: {
       if (advisorId === userId) throw new AppError(403, 'FORBIDDEN');
       if (!(await isListedAdvisor(advisorId))) throw new AppError(404, 'NOT_FOUND');
       if (advisorId === opportunity.ownerId) return start(userId, opportunityId);
+      await assertNotBlockedBy(db, advisorId, userId);
       const existing = await repo.chatBetween(db, opportunityId, userId, advisorId);
       const { chat, created } = existing
         ? { chat: existing, created: false }
@@ -164,9 +177,12 @@ export function createChatService(deps: {
       return { chat: summary!, created };
     },
 
+    /** A page of messages, without those of a user the caller blocked. */
     async messages(userId: number, chatId: number, before: number | undefined, limit: number) {
-      await accessible(userId, chatId);
-      return (await repo.messagesPage(db, chatId, before, limit)).map(toMessage);
+      const { chat } = await accessible(userId, chatId);
+      const otherId = otherUserId(chat, userId);
+      const hidden = (await blockedBy(db, userId)).has(otherId) ? otherId : undefined;
+      return (await repo.messagesPage(db, chatId, before, limit, hidden)).map(toMessage);
     },
 
     /**
@@ -174,6 +190,10 @@ export function createChatService(deps: {
      * in one statement: the announcement goes out only if the message is committed.
      */
     async send(userId: number, chatId: number, body: string) {
+      // A participant the other one blocked: 403 BLOCKED (a stranger still learns nothing: 403/404 below).
+      const chat = await repo.findChat(db, chatId);
+      const side = chat ? sideOf(chat, userId) : null;
+      if (chat && side) await assertNotBlockedBy(db, otherUserId(chat, userId), userId);
       const stored = await repo.insertAndAnnounceMessage(db, chatId, userId, body, (recipientIds, data) =>
         hub.announcementSql(recipientIds, 'new_message', data),
       );
@@ -214,6 +234,16 @@ export function createChatService(deps: {
       return repo.unreadTotal(db, userId);
     },
   };
+}
+
+/**
+ * `userId` blocked `otherId`: their chats no longer count as unread for `userId` (the chats are hidden
+ * from them), and the user's streams hear the new total. Runs in the block's transaction.
+ */
+export async function forgetUnreadWith(tx: Db, hub: SseHub, userId: number, otherId: number) {
+  if (!(await repo.clearUnreadWith(tx, userId, otherId))) return;
+  const unreadCount = await repo.unreadTotal(tx, userId);
+  await hub.publish([userId], 'unread_count_updated', { unreadCount }, tx);
 }
 
 export function chatServiceOf(app: FastifyInstance) {

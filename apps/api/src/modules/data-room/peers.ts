@@ -13,6 +13,7 @@ export interface RoomListing {
   name: string;
   nameAr: string;
   documents: StoredDocument[];
+  verifiedBuyersOnly: boolean;
 }
 
 const columns = {
@@ -22,6 +23,7 @@ const columns = {
   name: opportunities.name,
   nameAr: opportunities.nameAr,
   documents: opportunities.documents,
+  verifiedBuyersOnly: opportunities.verifiedBuyersOnly,
 };
 
 export async function roomListing(db: Db, opportunityId: number): Promise<RoomListing | null> {

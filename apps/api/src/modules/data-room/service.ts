@@ -15,17 +15,24 @@ import { AppError } from '../../plugins/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { Notifier } from '../../plugins/notifier';
 import { recordAudit } from '../audit/service';
+import { assertNotBlockedBy } from '../blocks/service';
+import { verifiedBuyerIds } from '../users/service';
 import type { UploadsService } from '../uploads/service';
 import type { DocumentScope } from '../uploads/signed-url';
 import { accessDecisionEmail, accessDecisionNotice, accessRequestEmail, accessRequestNotice } from './emails';
 import { cardsById, listingsHolding, roomListing, type RoomListing } from './peers';
 import * as repo from './repository';
 
-export function toAccessRequest(row: repo.AccessRequestRow): AccessRequest {
+/** `verified`: the requesters among the rows' who are verified buyers. */
+export function toAccessRequest(row: repo.AccessRequestRow, verified: ReadonlySet<number>): AccessRequest {
   return {
     id: row.id,
     opportunityId: row.opportunityId,
-    requester: { id: row.requesterId, username: row.requesterName },
+    requester: {
+      id: row.requesterId,
+      username: row.requesterName,
+      buyerVerified: verified.has(row.requesterId),
+    },
     message: row.message,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
@@ -68,14 +75,21 @@ export function createDataRoomService(deps: {
     throw new AppError(404, 'NOT_FOUND');
   }
 
+  const verifiedOf = (rows: repo.AccessRequestRow[]) =>
+    verifiedBuyerIds(
+      db,
+      rows.map((r) => r.requesterId),
+    );
+
   async function withCards(rows: repo.AccessRequestRow[]): Promise<AccessRequestWithOpportunity[]> {
     const cards = await cardsById(
       db,
       rows.map((r) => r.opportunityId),
     );
+    const verified = await verifiedOf(rows);
     return rows.flatMap((row) => {
       const card = cards.get(row.opportunityId);
-      return card ? [{ ...toAccessRequest(row), opportunity: card }] : [];
+      return card ? [{ ...toAccessRequest(row, verified), opportunity: card }] : [];
     });
   }
 
@@ -92,6 +106,11 @@ export function createDataRoomService(deps: {
       if (!listing) throw new AppError(404, 'NOT_FOUND');
       if (listing.ownerId === user.id) throw new AppError(403, 'OWN_OPPORTUNITY');
       if (listing.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+      await assertNotBlockedBy(db, listing.ownerId, user.id);
+      const verified = await verifiedBuyerIds(db, [user.id]);
+      if (listing.verifiedBuyersOnly && !verified.has(user.id)) {
+        throw new AppError(403, 'VERIFICATION_REQUIRED');
+      }
       return db.transaction(async (tx) => {
         const id = await repo.insertRequest(tx, {
           opportunityId,
@@ -108,7 +127,7 @@ export function createDataRoomService(deps: {
           link: `/opportunities/${listing.id}`,
           email: (lang) => accessRequestEmail(lang, listing, row.requesterName, row.message, publicUrl),
         });
-        return toAccessRequest(row);
+        return toAccessRequest(row, verified);
       });
     },
 
@@ -122,7 +141,8 @@ export function createDataRoomService(deps: {
     ) {
       await ownListing(user, opportunityId, true);
       const { rows, total } = await repo.requestsPage(db, { opportunityId, status }, page, pageSize);
-      return { data: rows.map(toAccessRequest), total };
+      const verified = await verifiedOf(rows);
+      return { data: rows.map((row) => toAccessRequest(row, verified)), total };
     },
 
     /** The caller's own requests, with each listing's card. */
@@ -146,7 +166,8 @@ export function createDataRoomService(deps: {
       const current = await repo.findRequest(db, requestId);
       if (!current) throw new AppError(404, 'NOT_FOUND');
       const listing = await ownListing(user, current.opportunityId, false);
-      if (current.status === status) return toAccessRequest(current);
+      const verified = await verifiedOf([current]);
+      if (current.status === status) return toAccessRequest(current, verified);
       if (!ACCESS_TRANSITIONS[current.status].includes(status))
         throw new AppError(409, 'INVALID_STATUS_TRANSITION');
       return db.transaction(async (tx) => {
@@ -166,7 +187,7 @@ export function createDataRoomService(deps: {
           link: `/opportunities/${listing.id}`,
           email: (lang) => accessDecisionEmail(lang, listing, status, publicUrl),
         });
-        return toAccessRequest(decided);
+        return toAccessRequest(decided, verified);
       });
     },
 

@@ -172,6 +172,7 @@ describe('POST /api/opportunities/{id}/offers', () => {
       id: expect.any(Number),
       opportunityId,
       userId: investor.id,
+      buyerVerified: false,
       name: 'سارة المستثمرة',
       phone: '966512345678',
       email: email.toLowerCase(),

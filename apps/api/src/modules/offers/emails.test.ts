@@ -8,6 +8,7 @@ const target = {
   status: 'approved' as const,
   name: 'Oasis Laundry',
   nameAr: 'مغسلة الواحة',
+  verifiedBuyersOnly: false,
 };
 
 /** What the reader sees: direction marks dropped, no-break spaces as spaces. */

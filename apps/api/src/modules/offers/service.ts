@@ -17,6 +17,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { codeEmail, decisionEmail, newOfferEmail, offerReceivedNotice, offerStatusNotice } from './emails';
 import type { OfferTarget } from '../opportunities/offer-counts';
 import type { OpportunitiesService } from '../opportunities/service';
+import { assertNotBlockedBy } from '../blocks/service';
+import { verifiedBuyerIds } from '../users/service';
 import { cardsById } from './peers';
 import * as repo from './repository';
 
@@ -24,11 +26,13 @@ import * as repo from './repository';
 export const OFFER_CODES_PER_USER_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
 
-export function toOffer(row: repo.OfferRow): Offer {
+/** `verified`: the investors among the rows' who are verified buyers. */
+export function toOffer(row: repo.OfferRow, verified: ReadonlySet<number>): Offer {
   return {
     id: row.id,
     opportunityId: row.opportunityId,
     userId: row.userId,
+    buyerVerified: verified.has(row.userId),
     name: row.name,
     phone: row.phone,
     email: row.email,
@@ -74,14 +78,23 @@ export function createOffersService(deps: {
       .digest('base64url');
   }
 
-  /** 404 unless the opportunity exists and is approved; 403 OWN_OPPORTUNITY for its owner. */
+  /**
+   * 404 unless the opportunity exists and is approved; 403 OWN_OPPORTUNITY for its owner, BLOCKED
+   * when the owner blocked the caller, VERIFICATION_REQUIRED on a verified-buyers-only listing.
+   */
   async function target(userId: number, opportunityId: number): Promise<OfferTarget> {
     const found = await opportunities.offerTarget(opportunityId);
     if (!found) throw new AppError(404, 'NOT_FOUND');
     if (found.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
     if (found.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+    await assertNotBlockedBy(db, found.ownerId, userId);
+    if (found.verifiedBuyersOnly && !(await verifiedOf([userId])).has(userId)) {
+      throw new AppError(403, 'VERIFICATION_REQUIRED');
+    }
     return found;
   }
+
+  const verifiedOf = (ids: number[]) => verifiedBuyerIds(db, ids);
 
   /** 404 when the opportunity does not exist; 403 unless the caller owns it (or, if allowed, is an admin). */
   async function ownTarget(user: AuthUser, opportunityId: number, adminToo: boolean): Promise<OfferTarget> {
@@ -170,7 +183,7 @@ export function createOffersService(deps: {
           link: `/opportunities/${found.id}`,
           email: (lang) => newOfferEmail(lang, found, row, publicUrl),
         });
-        return toOffer(row);
+        return toOffer(row, await verifiedBuyerIds(tx, [userId]));
       });
     },
 
@@ -178,7 +191,8 @@ export function createOffersService(deps: {
     async received(user: AuthUser, opportunityId: number, page: number, pageSize: number) {
       await ownTarget(user, opportunityId, true);
       const { rows, total } = await repo.offersPage(db, { opportunityId }, page, pageSize);
-      return { data: rows.map(toOffer), total };
+      const verified = await verifiedOf(rows.map((r) => r.userId));
+      return { data: rows.map((row) => toOffer(row, verified)), total };
     },
 
     /** Offers the user made, newest first, each with its opportunity's card (whatever its status now). */
@@ -193,9 +207,10 @@ export function createOffersService(deps: {
         db,
         rows.map((r) => r.opportunityId),
       );
+      const verified = await verifiedOf([userId]);
       const data = rows.flatMap((row) => {
         const card = cards.get(row.opportunityId);
-        return card ? [{ ...toOffer(row), opportunity: card }] : [];
+        return card ? [{ ...toOffer(row, verified), opportunity: card }] : [];
       });
       return { data, total };
     },
@@ -214,7 +229,8 @@ export function createOffersService(deps: {
       const current = await repo.findOffer(db, offerId);
       if (!current) throw new AppError(404, 'NOT_FOUND');
       const found = await ownTarget(user, current.opportunityId, false);
-      if (current.status === status) return toOffer(current);
+      const verified = await verifiedOf([current.userId]);
+      if (current.status === status) return toOffer(current, verified);
       if (current.status !== 'new') throw new AppError(409, 'INVALID_STATUS_TRANSITION');
       return db.transaction(async (tx) => {
         const decided = await repo.decideOffer(tx, offerId, status, note ? note : null);
@@ -228,7 +244,7 @@ export function createOffersService(deps: {
           email: (lang) => decisionEmail(lang, found, status, publicUrl, decided.decisionNote),
           emailTo: decided.email,
         });
-        return toOffer(decided);
+        return toOffer(decided, verified);
       });
     },
   };

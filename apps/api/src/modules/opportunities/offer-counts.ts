@@ -9,6 +9,7 @@ export interface OfferTarget {
   status: 'pending' | 'approved' | 'suspended' | 'rejected';
   name: string;
   nameAr: string;
+  verifiedBuyersOnly: boolean;
 }
 
 export async function findOfferTarget(db: Db, opportunityId: number): Promise<OfferTarget | undefined> {
@@ -19,6 +20,7 @@ export async function findOfferTarget(db: Db, opportunityId: number): Promise<Of
       status: opportunities.status,
       name: opportunities.name,
       nameAr: opportunities.nameAr,
+      verifiedBuyersOnly: opportunities.verifiedBuyersOnly,
     })
     .from(opportunities)
     .where(eq(opportunities.id, opportunityId))

@@ -176,6 +176,7 @@ export function createOpportunitiesService(deps: {
       })),
       negotiable: o.negotiable,
       waitForHighestOffer: o.waitForHighestOffer,
+      verifiedBuyersOnly: o.verifiedBuyersOnly,
       facilitySize: o.facilitySize,
       facilityFoundationDay: o.facilityFoundationDay,
       employeesCount: o.employeesCount,

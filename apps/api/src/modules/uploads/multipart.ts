@@ -7,6 +7,8 @@ const ENVELOPE_BYTES = 64 * 1024;
 export interface ReceivedFile {
   buffer: Buffer;
   filename: string | undefined;
+  /** The text fields sent with the file (at most 10, each at most 1 KB); the last of a name wins. */
+  fields: Record<string, string>;
 }
 
 /**
@@ -27,13 +29,17 @@ export async function receiveSingleFile(
   }
   const invalid = (key: string) => new AppError(400, 'VALIDATION_FAILED', { fields: { [field]: key } });
 
-  let received: ReceivedFile | undefined;
+  let received: Omit<ReceivedFile, 'fields'> | undefined;
+  const fields: Record<string, string> = {};
   try {
     const parts = request.parts({
       limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 50 },
     });
     for await (const part of parts) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
       if (part.fieldname !== field) {
         part.file.resume();
         throw invalid('file_required');
@@ -51,5 +57,5 @@ export async function receiveSingleFile(
     throw invalid('file_required');
   }
   if (!received || received.buffer.length === 0) throw invalid('file_required');
-  return received;
+  return { ...received, fields };
 }

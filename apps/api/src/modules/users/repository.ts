@@ -110,3 +110,33 @@ export async function countBusinessTypes(db: Db, ids: number[]): Promise<number>
     .where(and(inArray(businessTypes.id, unique)));
   return row?.n ?? 0;
 }
+
+/** Of `ids`, the users who are verified buyers (one indexed read). */
+export async function verifiedBuyerIds(db: Db, ids: number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, unique), sql`${users.buyerVerifiedAt} IS NOT NULL`));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Marks the user a verified buyer as of `at` (an approval). */
+export async function setBuyerVerifiedAt(db: Db, id: number, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ buyerVerifiedAt: at, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** The usernames of `ids`, by id. */
+export async function usernamesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row.username]));
+}

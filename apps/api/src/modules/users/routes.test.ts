@@ -37,6 +37,7 @@ describe('GET /api/users/me', () => {
       isAdvisor: false,
       advisor: null,
       emailVerified: true,
+      buyerVerified: false,
       language: 'en',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

@@ -21,6 +21,8 @@ import {
 } from './repository';
 
 export type { UserRow };
+/** Verified buyers (the trust areas): who carries the badge, and marking an approval. */
+export { setBuyerVerifiedAt, usernamesOf, verifiedBuyerIds } from './repository';
 
 /** The API.md `User` of a stored row. */
 export async function toUser(db: Db, row: UserRow): Promise<User> {
@@ -34,6 +36,7 @@ export async function toUser(db: Db, row: UserRow): Promise<User> {
     isAdvisor: row.isAdvisor,
     advisor,
     emailVerified: row.emailVerifiedAt !== null,
+    buyerVerified: row.buyerVerifiedAt !== null,
     language: row.language,
     createdAt: row.createdAt.toISOString(),
   };

@@ -11,6 +11,8 @@ import SearchCheck from 'lucide-react/icons/search-check';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
 import KeyRound from 'lucide-react/icons/key-round';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Ban from 'lucide-react/icons/ban';
 import { loadAreas } from '@/lib/i18n';
 
 /**
@@ -62,6 +64,20 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
     label: 'users.tabs.passkeys',
     Icon: KeyRound,
     Panel: panel(() => import('@/features/users/components/passkeys-tab'), ['users']),
+  },
+  // trust (features/trust): verified buyers (API.md "Trust and safety")
+  {
+    id: 'verification',
+    label: 'users.tabs.verification',
+    Icon: BadgeCheck,
+    Panel: panel(() => import('@/features/trust/components/verification-tab'), ['trust']),
+  },
+  // trust (features/trust): blocked users
+  {
+    id: 'blocked-users',
+    label: 'users.tabs.blockedUsers',
+    Icon: Ban,
+    Panel: panel(() => import('@/features/trust/components/blocked-users-tab'), ['trust']),
   },
   // chat (features/chat)
   {

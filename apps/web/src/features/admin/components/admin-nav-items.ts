@@ -12,6 +12,7 @@ import Percent from 'lucide-react/icons/percent';
 import ScrollText from 'lucide-react/icons/scroll-text';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Users from 'lucide-react/icons/users';
+import BadgeCheck from 'lucide-react/icons/badge-check';
 
 export interface AdminNavItem {
   to: string;
@@ -32,6 +33,7 @@ export const ADMIN_NAV: { label: string; items: AdminNavItem[] }[] = [
     items: [
       { to: '/admin/opportunities', label: 'admin.nav.opportunities', icon: ShieldCheck },
       { to: '/admin/users', label: 'admin.nav.users', icon: Users },
+      { to: '/admin/verifications', label: 'admin.nav.verifications', icon: BadgeCheck },
     ],
   },
   {

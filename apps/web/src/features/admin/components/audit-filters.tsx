@@ -15,6 +15,7 @@ const AUDIT_ACTIONS: Record<string, readonly string[]> = {
   lookup: ['create', 'update', 'delete'],
   error_log: ['resolve', 'reopen'],
   access_request: ['approved', 'declined', 'revoked'],
+  verification: ['approved', 'rejected'],
   security: [
     'login_succeeded',
     'login_failed',
@@ -37,7 +38,15 @@ const AUDIT_ACTIONS: Record<string, readonly string[]> = {
 };
 
 /** What an entry can be about: a lookup list's writes name the list as their target type. */
-const AUDIT_TARGETS = ['opportunity', 'user', 'faq', 'error_log', 'access_request', ...LOOKUP_KINDS] as const;
+const AUDIT_TARGETS = [
+  'opportunity',
+  'user',
+  'faq',
+  'error_log',
+  'access_request',
+  'verification',
+  ...LOOKUP_KINDS,
+] as const;
 
 type Draft = Omit<AuditLogFilters, 'page'>;
 const EMPTY: Draft = { action: '', targetType: '', targetId: '', actorId: '', from: '', to: '' };

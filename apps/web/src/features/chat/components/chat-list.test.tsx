@@ -14,7 +14,7 @@ const chat = (body: string, senderId: number): ChatSummary => ({
     logo: null,
   },
   kind: 'listing',
-  otherUser: { id: 2, username: 'عبدالله' },
+  otherUser: { id: 2, username: 'عبدالله', buyerVerified: false },
   lastMessage: { body, senderId, createdAt: '2026-11-25T10:00:00.000Z' },
   unreadCount: 0,
   updatedAt: '2026-11-25T10:00:00.000Z',

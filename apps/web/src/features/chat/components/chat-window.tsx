@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
 import ArrowRight from 'lucide-react/icons/arrow-right';
+import { BlockUserButton } from '@/components/block-user-button';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Badge } from '@/components/ui/badge';
+import { VerifiedBuyerBadge } from '@/components/verified-buyer-badge';
 import { isApiError, isRetryLater, serverMessage } from '@/lib/api-client';
 import { useChat } from '../api/get-chat';
 import {
@@ -57,6 +59,7 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
   const { t } = useTranslation();
   const lng = useLanguage();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const chat = useChat(chatId);
   const history = useMessages(chatId, !chat.isError);
   const send = useSendMessage(chatId);
@@ -111,8 +114,8 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
         >
           <ArrowRight aria-hidden="true" className="size-5 ltr:rotate-180" />
         </Link>
-        <div className="min-w-0">
-          <div className="flex min-w-0 items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
             <h1 className="truncate text-lg font-bold text-slate-900 dark:text-white" dir="auto">
               {otherUser.username}
             </h1>
@@ -121,6 +124,7 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
                 {t('chat.advisor')}
               </Badge>
             ) : null}
+            {otherUser.buyerVerified ? <VerifiedBuyerBadge /> : null}
           </div>
           <Link
             to={`/opportunities/${opportunity.id}`}
@@ -129,6 +133,11 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
             {t('chat.about', { name: opportunityName })}
           </Link>
         </div>
+        <BlockUserButton
+          userId={otherUser.id}
+          username={otherUser.username}
+          onBlocked={() => void navigate('/profile/chats')}
+        />
       </header>
       <MessageList
         messages={messages}
@@ -141,7 +150,8 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
       {send.isError ? (
         <div className="px-3 pt-3 sm:px-5">
           <Alert variant="error" title={t('chat.sendFailed')}>
-            {(isApiError(send.error) && send.error.status === 400) || isRetryLater(send.error)
+            {(isApiError(send.error) && (send.error.status === 400 || send.error.code === 'BLOCKED')) ||
+            isRetryLater(send.error)
               ? serverMessage(send.error)
               : null}
           </Alert>

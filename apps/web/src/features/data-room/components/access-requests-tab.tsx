@@ -11,6 +11,7 @@ import { useReceivedAccessRequests } from '../api/get-received-access-requests';
 import { AccessStatusBadge } from './access-status-badge';
 import { DecisionButtons } from './owner-data-room';
 import { Pager } from '@/components/pager';
+import { VerifiedBuyerBadge } from '@/components/verified-buyer-badge';
 
 function RequestRow({ request, received }: { request: AccessRequestWithOpportunity; received: boolean }) {
   const { t } = useTranslation();
@@ -30,8 +31,9 @@ function RequestRow({ request, received }: { request: AccessRequestWithOpportuni
         <AccessStatusBadge status={request.status} />
       </div>
       {received ? (
-        <p className="text-sm font-semibold text-slate-800 dark:text-slate-200" dir="auto">
-          {t('data-room.tab.from', { name: request.requester.username })}
+        <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-800 dark:text-slate-200">
+          <span dir="auto">{t('data-room.tab.from', { name: request.requester.username })}</span>
+          {request.requester.buyerVerified ? <VerifiedBuyerBadge /> : null}
         </p>
       ) : null}
       <p dir="auto" className="line-clamp-3 text-sm whitespace-pre-wrap text-slate-600 dark:text-slate-400">

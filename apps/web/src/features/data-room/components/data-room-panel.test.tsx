@@ -32,7 +32,7 @@ const created = () =>
       request: {
         id: 1,
         opportunityId: 4,
-        requester: { id: 5, username: 'sara' },
+        requester: { id: 5, username: 'sara', buyerVerified: false },
         message: 'x',
         status: 'pending',
         createdAt: '2026-01-01T10:00:00.000Z',

@@ -23,6 +23,7 @@ import { AccessStatusBadge } from './access-status-badge';
 import { ConfidentialDocuments, type OwnedConfidentialDocument } from './confidential-documents';
 import { DownloadsLog } from './downloads-log';
 import { Pager } from '@/components/pager';
+import { VerifiedBuyerBadge } from '@/components/verified-buyer-badge';
 
 const ACTION_ICONS = { approved: Check, declined: X, revoked: Ban } as const;
 const ACTION_LABELS = { approved: 'approve', declined: 'decline', revoked: 'revoke' } as const;
@@ -78,8 +79,11 @@ function RequestItem({ request }: { request: AccessRequest }) {
       data-request-id={request.id}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-bold text-slate-900 dark:text-white" dir="auto">
-          {request.requester.username}
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-bold text-slate-900 dark:text-white" dir="auto">
+            {request.requester.username}
+          </span>
+          {request.requester.buyerVerified ? <VerifiedBuyerBadge /> : null}
         </p>
         <AccessStatusBadge status={request.status} />
       </div>

@@ -10,6 +10,7 @@ import { Field, Textarea } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { isApiError, serverMessage } from '@/lib/api-client';
+import { isVerificationRequired, VerificationRequired } from '@/components/verification-required';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useRequestAccess } from '../api/request-access';
 
@@ -38,7 +39,7 @@ export function RequestAccessForm({
       onError: (failure) => {
         if (!applyServerFieldErrors(failure, form.setError, ['message', 'acceptTerms'])) {
           // 409: asked before (in another tab); the detail refreshes to show that request's status.
-          if (!(isApiError(failure) && failure.status === 409))
+          if (!(isApiError(failure) && failure.status === 409) && !isVerificationRequired(failure))
             toast({
               variant: 'destructive',
               title: t('data-room.form.failed'),
@@ -102,6 +103,7 @@ export function RequestAccessForm({
           </p>
         ) : null}
       </fieldset>
+      {isVerificationRequired(request.error) ? <VerificationRequired error={request.error} /> : null}
       {request.isError && !isApiError(request.error) ? (
         <Alert variant="error">{serverMessage(request.error)}</Alert>
       ) : null}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
+import BadgeCheck from 'lucide-react/icons/badge-check';
 import Bell from 'lucide-react/icons/bell';
 import HandCoins from 'lucide-react/icons/hand-coins';
 import MessagesSquare from 'lucide-react/icons/messages-square';
@@ -20,6 +21,7 @@ const ICONS: Record<NotificationType, typeof Bell> = {
   access_request: Bell,
   access_decision: Bell,
   chat_missed: MessagesSquare,
+  verification_decision: BadgeCheck,
 };
 
 /**

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
 import { isApiError, serverMessage } from '@/lib/api-client';
+import { isVerificationRequired, VerificationRequired } from '@/components/verification-required';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useCreateOffer } from '../api/create-offer';
 import { useRequestOfferCode } from '../api/request-offer-code';
@@ -44,7 +45,9 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
   const [sent, setSent] = useState<{ email: string; minutes: number } | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const [limited, setLimited] = useState(false);
-  const [problem, setProblem] = useState<{ title: string; body: string } | null>(null);
+  const [problem, setProblem] = useState<{ title: string; body: string } | { verification: unknown } | null>(
+    null,
+  );
   const wait = useSecondsUntil(resendAt);
   const { errors, isSubmitting } = form.formState;
   const email = form.watch('email');
@@ -73,6 +76,7 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
         return;
       }
       if (applyServerFieldErrors(failure, form.setError, ['email'])) return;
+      if (isVerificationRequired(failure)) return setProblem({ verification: failure });
       setProblem({
         title: t('offers.form.codeFailedTitle'),
         body: serverMessage(failure) ?? t('offers.form.failed'),
@@ -105,6 +109,7 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
         if (Object.keys(detailErrors).length > 0) return onBack(detailErrors);
         if (applyServerFieldErrors(failure, form.setError, ['email', 'code'])) return;
       }
+      if (isVerificationRequired(failure)) return setProblem({ verification: failure });
       setProblem({
         title: t('offers.form.failedTitle'),
         body: serverMessage(failure) ?? t('offers.form.failed'),
@@ -117,7 +122,9 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
   const blocked = wait > 0 && (codeSentHere || limited);
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-      {problem ? (
+      {problem && 'verification' in problem ? (
+        <VerificationRequired error={problem.verification} />
+      ) : problem ? (
         <Alert variant="error" title={problem.title}>
           {problem.body}
         </Alert>

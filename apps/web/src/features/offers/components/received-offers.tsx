@@ -5,9 +5,11 @@ import Check from 'lucide-react/icons/check';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
 import { OFFER_REASONS, type Offer } from '@safqa/shared/validation/offers';
+import { BlockUserButton } from '@/components/block-user-button';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner, SpinnerIcon } from '@/components/ui/spinner';
+import { VerifiedBuyerBadge } from '@/components/verified-buyer-badge';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatCurrency, formatDateTime } from '@/lib/format';
@@ -62,9 +64,12 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
       className="grid gap-3 rounded-xl border border-slate-200 p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-800"
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`offer-${offer.id}-name`} className="font-bold text-slate-900 dark:text-white" dir="auto">
-          {offer.name}
-        </h3>
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={`offer-${offer.id}-name`} className="font-bold text-slate-900 dark:text-white" dir="auto">
+            {offer.name}
+          </h3>
+          {offer.buyerVerified ? <VerifiedBuyerBadge /> : null}
+        </div>
         <OfferStatusBadge status={offer.status} />
       </header>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -149,6 +154,7 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
             {chat.isPending ? <SpinnerIcon /> : <MessageCircle aria-hidden="true" className="size-4" />}
             {t('offers.received.message')}
           </Button>
+          <BlockUserButton userId={offer.userId} username={offer.name} />
           {offer.status === 'new' ? (
             <>
               <Button size="sm" onClick={() => setAsking('accepted')} aria-haspopup="dialog">

@@ -5,6 +5,7 @@ export const SAMPLE_OFFER: Offer = {
   id: 11,
   opportunityId: 4,
   userId: 9,
+  buyerVerified: false,
   name: 'سارة',
   phone: '966512345678',
   email: 'sara@example.test',

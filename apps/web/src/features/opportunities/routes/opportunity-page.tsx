@@ -10,6 +10,8 @@ import { ErrorState } from '@/components/list-states';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { UnavailableNotice } from '@/components/unavailable-notice';
+import { VerifiedOnlyNotice } from '@/components/verification-required';
+import { useCurrentUser } from '@/lib/current-user';
 import { isApiError } from '@/lib/api-client';
 import { formatCurrency, formatDate, formatPercent } from '@/lib/format';
 import { excerpt } from '@/lib/excerpt';
@@ -104,6 +106,7 @@ export function Component() {
   const { isSignedIn, isPending: sessionPending } = useSession();
   // Signed out for sure (not a signed-in visitor whose session the server cannot see yet).
   const signedOut = !isSignedIn && !sessionPending;
+  const user = useCurrentUser();
   const query = useOpportunity(id);
 
   if (!isOpportunityId(id)) return <ListingNotFound />;
@@ -233,6 +236,11 @@ export function Component() {
                   {t('opportunities.fields.waitForHighestOffer')}
                 </li>
               ) : null}
+              {o.verifiedBuyersOnly ? (
+                <li className="rounded-full bg-emerald-50 px-2.5 py-1 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+                  {t('common.trust.verifiedOnly')}
+                </li>
+              ) : null}
               <li className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
                 {t('opportunities.detail.listedOn', { date: formatDate(o.createdAt, lng, 'long') })}
               </li>
@@ -246,6 +254,9 @@ export function Component() {
           <HydrationSlice>
             <ContactCard o={o} />
           </HydrationSlice>
+          {o.verifiedBuyersOnly && !o.isOwner && !user.data?.buyerVerified ? (
+            <VerifiedOnlyNotice signedIn={isSignedIn} />
+          ) : null}
           <OpportunityActionsSlot
             opportunityId={o.id}
             opportunityName={title}

@@ -22,6 +22,7 @@ const ME: User = {
   isAdvisor: false,
   advisor: null,
   emailVerified: true,
+  buyerVerified: false,
   language: 'ar',
   createdAt: '2026-01-01T00:00:00.000Z',
 };

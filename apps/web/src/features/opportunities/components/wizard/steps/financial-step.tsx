@@ -81,6 +81,21 @@ export function FinancialStep({ formId, values, serverErrors, onChange, onNext }
             {t(`opportunities.fields.${name}`)}
           </label>
         ))}
+        <div className="grid gap-1">
+          <label className="flex items-center gap-3 text-sm font-medium text-slate-800 dark:text-slate-200">
+            <input
+              type="checkbox"
+              role="switch"
+              className="size-5 accent-brand-700"
+              aria-describedby="verified-buyers-only-hint"
+              {...form.register('verifiedBuyersOnly')}
+            />
+            {t('opportunities.fields.verifiedBuyersOnly')}
+          </label>
+          <p id="verified-buyers-only-hint" className="ms-8 text-xs text-slate-600 dark:text-slate-400">
+            {t('opportunities.wizard.verifiedBuyersOnlyHint')}
+          </p>
+        </div>
       </div>
       <ValuationCheck values={values} />
     </form>

@@ -127,6 +127,7 @@ export function ReviewStep({
         ],
         [t('opportunities.fields.negotiable'), yesNo(v.negotiable)],
         [t('opportunities.fields.waitForHighestOffer'), yesNo(v.waitForHighestOffer)],
+        [t('opportunities.fields.verifiedBuyersOnly'), yesNo(v.verifiedBuyersOnly)],
       ])}
       {group(
         'documents',
