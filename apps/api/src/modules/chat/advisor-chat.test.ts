@@ -115,6 +115,17 @@ describe('POST /api/chat with advisorId', () => {
     expect(insights.totals.chats).toBe(1);
   });
 
+  it('refuses a user the advisor blocked (403 BLOCKED), and opens again once unblocked', async () => {
+    const advisor = await advisorUser();
+    const pest = await createUser(t.app);
+    expect((await advisor.client.post(`/api/users/${pest.id}/block`, {})).statusCode).toBe(204);
+    const refused = await pest.client.post('/api/chat', { opportunityId: listingId, advisorId: advisor.id });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'BLOCKED']);
+    expect((await advisor.client.delete(`/api/users/${pest.id}/block`)).statusCode).toBe(204);
+    const opened = await pest.client.post('/api/chat', { opportunityId: listingId, advisorId: advisor.id });
+    expect(opened.statusCode).toBe(201);
+  });
+
   it('refuses what must not open a chat, and writes nothing', async () => {
     const advisor = await advisorUser();
     const notAdvisor = await createUser(t.app);
