@@ -88,6 +88,7 @@ export const SCHEMA_OWNERS = {
   lookups: ['lookups'],
   offers: ['offers'],
   opportunities: ['opportunities'],
+  reports: ['reports'],
   uploads: ['uploads'],
   users: ['users'],
 };

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'LIMIT_REACHED',
   'ALREADY_REQUESTED',
   'UPLOAD_QUOTA',
+  'ACCOUNT_SUSPENDED',
+  'ALREADY_REPORTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -84,6 +86,9 @@ export const ERROR_STATUS = {
   LIMIT_REACHED: 409,
   ALREADY_REQUESTED: 409,
   UPLOAD_QUOTA: 429,
+  // Signing in to a suspended account (password, code step or passkey).
+  ACCOUNT_SUSPENDED: 403,
+  ALREADY_REPORTED: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

@@ -39,6 +39,8 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     LIMIT_REACHED: 'وصلت إلى الحد الأقصى (20 بحثًا محفوظًا)، احذف بحثًا لتحفظ غيره',
     ALREADY_REQUESTED: 'طلبت الاطلاع على مستندات هذه الفرصة من قبل',
     UPLOAD_QUOTA: 'وصلت إلى حد الرفع: أضف ملفاتك المرفوعة إلى فرصة أو حاول لاحقًا',
+    ACCOUNT_SUSPENDED: 'أوقفت الإدارة هذا الحساب، وأُرسل إليك السبب بالبريد الإلكتروني. للاستفسار تواصل معنا.',
+    ALREADY_REPORTED: 'أبلغت عن هذا من قبل، وبلاغك قيد المراجعة',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -77,6 +79,9 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     ALREADY_REQUESTED: 'You have already asked for this listing’s documents',
     UPLOAD_QUOTA:
       'You have reached your upload limit: add the files you uploaded to a listing, or try again later',
+    ACCOUNT_SUSPENDED:
+      'This account has been suspended by the administrators; the reason was sent to you by email. Contact us with any questions.',
+    ALREADY_REPORTED: 'You have already reported this, and your report is being reviewed',
   },
 };
 

@@ -25,6 +25,7 @@ const TAGS = [
   ['faqs', 'Frequently asked questions'],
   ['contact', 'Contact form'],
   ['admin', 'Moderation and administration (role admin)'],
+  ['reports', 'Reports of listings, users and messages, and their review'],
   ['error-logs', 'Error reports'],
   ['analytics', 'Page views and product events'],
   ['dev', 'Development helpers (not in production)'],

@@ -15,6 +15,7 @@ export interface CurrentUser {
   advisor: { bio: string; experienceYears: number; businessTypes: Lookup[] } | null;
   emailVerified: boolean;
   language: 'ar' | 'en';
+  status: 'active' | 'suspended';
   createdAt: string;
 }
 

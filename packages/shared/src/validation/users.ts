@@ -20,6 +20,8 @@ export const userResponse = z.object({
     .nullable(),
   emailVerified: z.boolean(),
   language: z.enum(LANGUAGES),
+  /** API.md "Trust and safety": suspended by an admin. */
+  status: z.enum(['active', 'suspended']),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userResponse>;

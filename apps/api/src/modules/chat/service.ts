@@ -23,7 +23,9 @@ export function toMessage(row: repo.MessageRow): ChatMessage {
     id: row.id,
     chatId: row.chatId,
     senderId: row.senderId,
-    body: row.body,
+    // A message removed on a report keeps its row (the report names it) but never shows its text.
+    body: row.removedAt ? '' : row.body,
+    removed: row.removedAt !== null,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
   };

@@ -38,6 +38,7 @@ describe('GET /api/users/me', () => {
       advisor: null,
       emailVerified: true,
       language: 'en',
+      status: 'active',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(res.json()).not.toHaveProperty('passwordHash');

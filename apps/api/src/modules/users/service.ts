@@ -35,6 +35,7 @@ export async function toUser(db: Db, row: UserRow): Promise<User> {
     advisor,
     emailVerified: row.emailVerifiedAt !== null,
     language: row.language,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
 }

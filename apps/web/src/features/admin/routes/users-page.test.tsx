@@ -16,6 +16,7 @@ const user = (id: number): AdminUser => ({
   isAdvisor: false,
   emailVerified: true,
   language: 'ar',
+  status: 'active',
   opportunitiesCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

@@ -8,7 +8,7 @@ const ME = 7;
 const OTHER = 9;
 
 function message(id: number, senderId: number, body: string, readAt: string | null = null): ChatMessage {
-  return { id, chatId: 3, senderId, body, createdAt: `2026-03-01T09:0${id}:00.000Z`, readAt };
+  return { id, chatId: 3, senderId, body, removed: false, createdAt: `2026-03-01T09:0${id}:00.000Z`, readAt };
 }
 
 describe('MessageList', () => {

@@ -23,6 +23,7 @@ const ME: User = {
   advisor: null,
   emailVerified: true,
   language: 'ar',
+  status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
