@@ -107,6 +107,7 @@ const adminRoutes: RouteObject[] = [
         lazy: adminPage(() => import('@/features/admin/routes/contact-messages-page')),
       },
       { path: 'users', lazy: adminPage(() => import('@/features/admin/routes/users-page')) },
+      { path: 'reports', lazy: adminPage(() => import('@/features/admin/routes/reports-page')) },
       { path: '*', Component: NotFoundPage },
     ],
   },

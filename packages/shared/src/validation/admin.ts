@@ -156,18 +156,20 @@ export const storedContactMessage = z.object({
 });
 export type StoredContactMessage = z.infer<typeof storedContactMessage>;
 
+/** The reason of a user's suspension (the admin's form, and the body below). */
+export const suspensionReasonInput = z
+  .object({
+    reason: z
+      .string({ error: 'required' })
+      .trim()
+      .min(SUSPENSION_REASON_MIN, { error: 'reason_min' })
+      .max(SUSPENSION_REASON_MAX),
+  })
+  .strict();
+
 /** PATCH /api/admin/users/{id}: suspend (a reason of 10-500 characters) or reinstate. */
 export const userStatusInput = z.discriminatedUnion('status', [
-  z
-    .object({
-      status: z.literal('suspended'),
-      reason: z
-        .string({ error: 'required' })
-        .trim()
-        .min(SUSPENSION_REASON_MIN, { error: 'reason_min' })
-        .max(SUSPENSION_REASON_MAX),
-    })
-    .strict(),
+  suspensionReasonInput.extend({ status: z.literal('suspended') }),
   z.object({ status: z.literal('active') }).strict(),
 ]);
 export type UserStatusInput = z.infer<typeof userStatusInput>;

@@ -50,6 +50,10 @@ export const report = z.object({
 });
 export type Report = z.infer<typeof report>;
 export const reportResponse = z.object({ report });
+export type ReportResponse = z.infer<typeof reportResponse>;
+
+/** The report form's own fields (the target comes from where the button is). */
+export const reportFormInput = reportInput.pick({ reason: true, details: true });
 
 // Admin
 

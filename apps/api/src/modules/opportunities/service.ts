@@ -218,6 +218,8 @@ export function createOpportunitiesService(deps: {
           })),
         confidentialDocumentsCount: o.documents.filter((d) => d.confidential).length,
         access,
+        // Who to report from the owner's card (API.md "Trust and safety"), signed-in callers only.
+        ownerId: o.submittedBy,
         contactMemberName: o.contactMemberName,
         contactPhone: o.contactPhone,
         contactEmail: o.contactEmail,
