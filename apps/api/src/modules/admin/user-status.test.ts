@@ -186,6 +186,18 @@ describe('PATCH /api/admin/users/{id}', () => {
       ]),
     );
 
+    // Nobody starts a chat or asks for the documents of a hidden listing meanwhile.
+    expect((await viewer.client.post('/api/chat', { opportunityId: approved.id })).statusCode).toBe(404);
+    const access = await viewer.client.post(`/api/opportunities/${approved.id}/access-requests`, {
+      message: 'I would like to read the financial statements please.',
+      acceptTerms: true,
+    });
+    expect(access.statusCode).toBe(404);
+    const offerCode = await viewer.client.post(`/api/opportunities/${approved.id}/offers/code`, {
+      email: 'buyer@example.com',
+    });
+    expect(offerCode.statusCode).toBe(404);
+
     expect((await reinstate(owner.id)).statusCode).toBe(200);
     expect(await inSearch()).toContain(approved.id);
     expect(await inTop()).toContain(approved.id);

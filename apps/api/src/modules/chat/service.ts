@@ -100,7 +100,8 @@ export function createChatService(deps: { db: Db; hub: SseHub; onAnnounceError: 
       const opportunity = (await opportunitySummaries(db, [opportunityId])).get(opportunityId);
       if (!opportunity) throw new AppError(404, 'NOT_FOUND');
       if (opportunity.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
-      if (opportunity.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+      if (opportunity.status !== 'approved' || opportunity.ownerSuspended)
+        throw new AppError(404, 'NOT_FOUND');
       const { chat, created } = await repo.findOrCreateChat(db, {
         opportunityId,
         investorId: userId,

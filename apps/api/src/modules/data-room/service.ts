@@ -91,7 +91,7 @@ export function createDataRoomService(deps: {
       const listing = await roomListing(db, opportunityId);
       if (!listing) throw new AppError(404, 'NOT_FOUND');
       if (listing.ownerId === user.id) throw new AppError(403, 'OWN_OPPORTUNITY');
-      if (listing.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+      if (listing.status !== 'approved' || listing.ownerSuspended) throw new AppError(404, 'NOT_FOUND');
       return db.transaction(async (tx) => {
         const id = await repo.insertRequest(tx, {
           opportunityId,

@@ -79,7 +79,7 @@ export function createOffersService(deps: {
     const found = await opportunities.offerTarget(opportunityId);
     if (!found) throw new AppError(404, 'NOT_FOUND');
     if (found.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
-    if (found.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+    if (found.status !== 'approved' || found.ownerSuspended) throw new AppError(404, 'NOT_FOUND');
     return found;
   }
 
