@@ -8,6 +8,7 @@ import { createListing, createUser, TEST_PASSWORD, type TestUser } from '../../t
 import { seedLookups } from '../../test/opportunity-fixtures';
 import { rowCounts } from '../../test/row-counts';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { listenOnSocket, openSse } from '../../test/sse-client';
 import { codeAt, enableTwoStep } from '../../test/two-step';
 
 let t: TestApp;
@@ -202,6 +203,20 @@ describe('PATCH /api/admin/users/{id}', () => {
     expect(await inSearch()).toContain(approved.id);
     expect(await inTop()).toContain(approved.id);
     expect((await anonymous.get(`/api/opportunities/${approved.id}`)).statusCode).toBe(200);
+  });
+
+  it('closes the user’s open event streams with close {reason: session_revoked}', async () => {
+    const socketPath = await listenOnSocket(t.app);
+    const user = await createUser(t.app);
+    const open = await openSse(`http://localhost/api/chat/stream?token=${user.token}`, { socketPath });
+    expect(open.status).toBe(200);
+    try {
+      expect((await suspend(user.id)).statusCode).toBe(200);
+      expect((await open.next('close', 2000)).data).toEqual({ reason: 'session_revoked' });
+      await open.ended;
+    } finally {
+      open.close();
+    }
   });
 
   it('lists each user with their status', async () => {
