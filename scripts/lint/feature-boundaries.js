@@ -89,6 +89,7 @@ export const SCHEMA_OWNERS = {
   lookups: ['lookups'],
   offers: ['offers'],
   opportunities: ['opportunities'],
+  reports: ['reports'],
   uploads: ['uploads'],
   users: ['users'],
   verifications: ['verifications'],

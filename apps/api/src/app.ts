@@ -53,6 +53,8 @@ import authRoutes from './modules/auth/routes';
 import mfaRoutes from './modules/auth/mfa-routes';
 import usersRoutes from './modules/users/routes';
 import adminRoutes from './modules/admin/routes';
+import reportsRoutes from './modules/reports/routes';
+import adminReportsRoutes from './modules/reports/admin-routes';
 import seoRoutes from './modules/seo/routes';
 import ogRoutes from './modules/seo/og-routes';
 import savedSearchesRoutes from './modules/saved-searches/routes';
@@ -164,6 +166,8 @@ export async function buildApp({
   await app.register(auditRoutes);
   await app.register(verificationsRoutes);
   await app.register(blocksRoutes);
+  await app.register(reportsRoutes);
+  await app.register(adminReportsRoutes);
 
   // Last: its catch-all route serves the web app for any page address no module claimed.
   await app.register(webStaticPlugin);

@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'ALREADY_PENDING',
   'VERIFICATION_REQUIRED',
   'BLOCKED',
+  'ACCOUNT_SUSPENDED',
+  'ALREADY_REPORTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -90,6 +92,9 @@ export const ERROR_STATUS = {
   ALREADY_PENDING: 409,
   VERIFICATION_REQUIRED: 403,
   BLOCKED: 403,
+  // Signing in to a suspended account (password, code step or passkey).
+  ACCOUNT_SUSPENDED: 403,
+  ALREADY_REPORTED: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

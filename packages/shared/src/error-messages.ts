@@ -42,6 +42,8 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     ALREADY_PENDING: 'لديك طلب توثيق قيد المراجعة، انتظر القرار قبل إرسال طلب آخر',
     VERIFICATION_REQUIRED: 'هذه الفرصة للمشترين الموثقين فقط: وثّق حسابك من ملفك الشخصي أولًا',
     BLOCKED: 'لا يمكنك التواصل مع هذا المستخدم أو التعامل مع فرصه',
+    ACCOUNT_SUSPENDED: 'أوقفت الإدارة هذا الحساب، وأُرسل إليك السبب بالبريد الإلكتروني. للاستفسار تواصل معنا.',
+    ALREADY_REPORTED: 'أبلغت عن هذا من قبل، وبلاغك قيد المراجعة',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -84,6 +86,9 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
       'Your verification request is still under review: wait for the decision before sending another',
     VERIFICATION_REQUIRED: 'This listing is for verified buyers only: get verified from your profile first',
     BLOCKED: 'You cannot contact this user or act on their listings',
+    ACCOUNT_SUSPENDED:
+      'This account has been suspended by the administrators; the reason was sent to you by email. Contact us with any questions.',
+    ALREADY_REPORTED: 'You have already reported this, and your report is being reviewed',
   },
 };
 

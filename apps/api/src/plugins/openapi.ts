@@ -26,6 +26,7 @@ const TAGS = [
   ['contact', 'Contact form'],
   ['admin', 'Moderation and administration (role admin)'],
   ['trust', 'Verified buyers and blocks'],
+  ['reports', 'Reports of listings, users and messages, and their review'],
   ['error-logs', 'Error reports'],
   ['analytics', 'Page views and product events'],
   ['dev', 'Development helpers (not in production)'],

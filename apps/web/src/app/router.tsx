@@ -111,6 +111,7 @@ const adminRoutes: RouteObject[] = [
         path: 'verifications',
         lazy: adminPage(() => import('@/features/admin/routes/verifications-page')),
       },
+      { path: 'reports', lazy: adminPage(() => import('@/features/admin/routes/reports-page')) },
       { path: '*', Component: NotFoundPage },
     ],
   },

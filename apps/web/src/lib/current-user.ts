@@ -16,6 +16,7 @@ export interface CurrentUser {
   emailVerified: boolean;
   buyerVerified: boolean;
   language: 'ar' | 'en';
+  status: 'active' | 'suspended';
   createdAt: string;
 }
 

@@ -114,6 +114,11 @@ export const statusHistoryResponse = z.object({ data: z.array(statusHistoryEntry
 // Users
 
 export const USER_ROLES = ['owner', 'admin'] as const;
+/** API.md "Trust and safety": a suspended user cannot sign in and their listings are hidden. */
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const SUSPENSION_REASON_MIN = 10;
+export const SUSPENSION_REASON_MAX = 500;
 
 export const adminUserQuery = cappedPageQuery
   .extend({ q: searchText, role: z.preprocess(blankToUndefined, z.enum(USER_ROLES).optional()) })
@@ -129,6 +134,7 @@ export const adminUser = z.object({
   isAdvisor: z.boolean(),
   emailVerified: z.boolean(),
   language: z.enum(LANGUAGES),
+  status: z.enum(USER_STATUSES),
   opportunitiesCount: z.number().int(),
   createdAt: z.string(),
 });
@@ -149,3 +155,21 @@ export const storedContactMessage = z.object({
   createdAt: z.string(),
 });
 export type StoredContactMessage = z.infer<typeof storedContactMessage>;
+
+/** The reason of a user's suspension (the admin's form, and the body below). */
+export const suspensionReasonInput = z
+  .object({
+    reason: z
+      .string({ error: 'required' })
+      .trim()
+      .min(SUSPENSION_REASON_MIN, { error: 'reason_min' })
+      .max(SUSPENSION_REASON_MAX),
+  })
+  .strict();
+
+/** PATCH /api/admin/users/{id}: suspend (a reason of 10-500 characters) or reinstate. */
+export const userStatusInput = z.discriminatedUnion('status', [
+  suspensionReasonInput.extend({ status: z.literal('suspended') }),
+  z.object({ status: z.literal('active') }).strict(),
+]);
+export type UserStatusInput = z.infer<typeof userStatusInput>;

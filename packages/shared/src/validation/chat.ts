@@ -54,7 +54,9 @@ export const chatMessage = z.object({
   id: z.number().int(),
   chatId: z.number().int(),
   senderId: z.number().int(),
+  /** Empty when `removed` (an admin removed it on a report). */
   body: z.string(),
+  removed: z.boolean(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
 });

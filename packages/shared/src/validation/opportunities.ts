@@ -279,6 +279,8 @@ export const opportunityDetail = opportunityCard.extend({
   yearlyOperationalCost: z.number().optional(),
   expectedYearProfitPercentage: z.number().optional(),
   documents: z.array(opportunityDocument).optional(),
+  /** Signed-in callers: the owner's user id (to report them from the owner's card). */
+  ownerId: z.number().int().optional(),
   contactMemberName: z.string().nullable().optional(),
   contactPhone: z.string().optional(),
   contactEmail: z.string().nullable().optional(),

@@ -22,6 +22,8 @@ export const userResponse = z.object({
   /** An admin approved the user's proof of funds or identity (API.md "Trust and safety"). */
   buyerVerified: z.boolean(),
   language: z.enum(LANGUAGES),
+  /** API.md "Trust and safety": suspended by an admin. */
+  status: z.enum(['active', 'suspended']),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userResponse>;

@@ -32,7 +32,7 @@ export const refreshTokens = pgTable(
     replacedById: integer('replaced_by_id'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', {
-      enum: ['logout', 'reuse', 'password_reset', 'password_change', 'revoked'],
+      enum: ['logout', 'reuse', 'password_reset', 'password_change', 'revoked', 'suspended'],
     }),
   },
   (t) => [

@@ -65,6 +65,8 @@ export const chatMessages = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Removed by an admin on a report: both parties see "message removed", never the body. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     index('chat_messages_chat_id_idx').on(t.chatId, t.id),

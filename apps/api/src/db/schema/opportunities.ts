@@ -54,6 +54,11 @@ export const opportunities = pgTable(
       .default('pending'),
     rejectionReason: text('rejection_reason'),
     isVerified: boolean('is_verified').notNull().default(false),
+    /**
+     * Its owner is suspended: hidden from everyone but the owner and admins whatever its status, which
+     * is kept as it was so that reinstating the owner shows it again.
+     */
+    ownerSuspended: boolean('owner_suspended').notNull().default(false),
     regionId: integer('region_id')
       .notNull()
       .references(() => regions.id, { onDelete: 'restrict' }),

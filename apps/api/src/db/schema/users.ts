@@ -31,6 +31,12 @@ export const users = pgTable(
     language: text('language', { enum: ['ar', 'en'] })
       .notNull()
       .default('ar'),
+    /** Suspended by an admin (API.md "Trust and safety"): no sign-in, listings hidden. */
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,13 +8,15 @@ import {
   rejectInput,
   statusHistoryResponse,
   suspendInput,
+  userStatusInput,
   verifiedInput,
 } from '@safqa/shared/validation/admin';
-import { errorBody, noBody, pagedResponse } from '@safqa/shared/validation/common';
+import { errorBody, idParams, noBody, pagedResponse } from '@safqa/shared/validation/common';
 import { opportunityDetail, opportunityIdParams } from '@safqa/shared/validation/opportunities';
 import { adminStats as statsOf, listUsers, notifyOwner } from './service';
 import { guardEveryRoute } from '../../plugins/auth';
 import { recordAudit } from '../audit/service';
+import { setUserStatus } from './user-status';
 
 const e = errorBody;
 
@@ -164,6 +166,21 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listUsers(app, request.query),
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Suspend a user with a reason (10-500 characters; every session ends at once, the listings are hidden, the user is emailed) or reinstate them; 403 for an admin or oneself',
+        params: idParams,
+        body: userStatusInput,
+        response: { 200: adminUser, 400: e, 401: e, 403: e, 404: e },
+      },
+    },
+    async (request) => setUserStatus(app, request.user!, request.params.id, request.body),
   );
 };
 

@@ -97,6 +97,7 @@ export async function listUsers(app: FastifyInstance, query: AdminUserQuery) {
     isAdvisor: row.isAdvisor,
     emailVerified: row.emailVerifiedAt !== null,
     language: row.language,
+    status: row.status,
     opportunitiesCount: listings.get(row.id) ?? 0,
     createdAt: row.createdAt.toISOString(),
   }));

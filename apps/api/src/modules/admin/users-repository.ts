@@ -27,6 +27,7 @@ export async function selectUsers(db: Db, query: AdminUserQuery) {
         isAdvisor: users.isAdvisor,
         emailVerifiedAt: users.emailVerifiedAt,
         language: users.language,
+        status: users.status,
         createdAt: users.createdAt,
       })
       .from(users)

@@ -52,6 +52,7 @@ describe('GET /api/admin/users', () => {
       isAdvisor: false,
       emailVerified: true,
       language: 'en',
+      status: 'active',
       opportunitiesCount: 2,
       createdAt: expect.any(String),
     });

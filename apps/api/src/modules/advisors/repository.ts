@@ -17,7 +17,7 @@ export interface AdvisorTypeRow {
   name_en: string;
 }
 
-/** Advisors are users with an advisor profile and a verified email (accounts writes both). */
+/** Advisors are users with an advisor profile and a verified email (accounts writes both), not suspended. */
 export function createAdvisorsRepository(db: Db) {
   return {
     async page(businessTypeId: number, query: AdvisorsQuery) {
@@ -28,7 +28,7 @@ export function createAdvisorsRepository(db: Db) {
         await db.execute(sql`SELECT u.id, u.username, ap.bio, ap.experience_years, count(*) OVER ()::int AS total
           FROM users u
           JOIN advisor_profiles ap ON ap.user_id = u.id
-          WHERE u.is_advisor AND u.email_verified_at IS NOT NULL
+          WHERE u.is_advisor AND u.email_verified_at IS NOT NULL AND u.status = 'active'
             AND EXISTS (SELECT 1 FROM advisor_business_types abt
                         WHERE abt.user_id = u.id AND abt.business_type_id = ${businessTypeId})
           ORDER BY ${order}
@@ -41,7 +41,8 @@ export function createAdvisorsRepository(db: Db) {
       const found = rows<{ id: number }>(
         await db.execute(sql`SELECT u.id FROM users u
           JOIN advisor_profiles ap ON ap.user_id = u.id
-          WHERE u.id = ${userId} AND u.is_advisor AND u.email_verified_at IS NOT NULL`),
+          WHERE u.id = ${userId} AND u.is_advisor AND u.email_verified_at IS NOT NULL
+            AND u.status = 'active'`),
       );
       return found.length > 0;
     },

@@ -211,6 +211,8 @@ export async function login(
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', { extra: { needsVerification: true } });
   }
   await clearAttempts(app.db, 'login_failure', key);
+  // Only once the password was right: a wrong one learns nothing about the account.
+  assertNotSuspended(user);
   if (await twoStepIsOn(app.db, user.id)) return startTwoStepSignIn(app.db, user.id);
   const answer = await completeSignIn(app, user, ctx);
   // As passkeys.ts and the code step report their own sign-ins, each way in says which it was.
@@ -228,11 +230,18 @@ export async function login(
  * sign-in is on, a code; or a passkey, which counts as both): a new session from this device and its
  * tokens, answered as a login.
  */
+/** 403 ACCOUNT_SUSPENDED for a user an admin suspended (API.md "Trust and safety"). */
+export function assertNotSuspended(user: Pick<UserRow, 'status'>): void {
+  if (user.status === 'suspended') throw new AppError(403, 'ACCOUNT_SUSPENDED');
+}
+
 export async function completeSignIn(
   app: FastifyInstance,
   user: UserRow,
   ctx: RequestContext,
 ): Promise<LoginResponse> {
+  // Every way in ends here (password, code step, passkey): none of them opens a suspended account.
+  assertNotSuspended(user);
   const client = { ip: ctx.ip, userAgent: ctx.userAgent };
   const session = await createSession(app.db, user.id, client);
   const accessToken = await app.signAccessToken({
@@ -261,7 +270,7 @@ export async function refresh(app: FastifyInstance, refreshToken: string, ip?: s
     },
   });
   const user = await findUserById(app.db, rotated.userId);
-  if (!user) throw new AppError(401, 'SESSION_EXPIRED');
+  if (!user || user.status === 'suspended') throw new AppError(401, 'SESSION_EXPIRED');
   const accessToken = await app.signAccessToken({
     id: user.id,
     role: user.role,

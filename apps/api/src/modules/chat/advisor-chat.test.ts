@@ -126,6 +126,30 @@ describe('POST /api/chat with advisorId', () => {
     expect(opened.statusCode).toBe(201);
   });
 
+  it('neither lists nor opens a chat with a suspended advisor', async () => {
+    const advisor = await advisorUser();
+    const investor = await createUser(t.app);
+    const listed = async () =>
+      (
+        (
+          await investor.client.get(
+            `/api/opportunities/${listingId}/advisors?sort=newest&businessTypeId=${BUSINESS_TYPE.retail}`,
+          )
+        ).json().data as {
+          id: number;
+        }[]
+      ).map((a) => a.id);
+    expect(await listed()).toContain(advisor.id);
+    const suspended = await admin.client.patch(`/api/admin/users/${advisor.id}`, {
+      status: 'suspended',
+      reason: 'Asked investors for fees outside the platform.',
+    });
+    expect(suspended.statusCode).toBe(200);
+    expect(await listed()).not.toContain(advisor.id);
+    const res = await investor.client.post('/api/chat', { opportunityId: listingId, advisorId: advisor.id });
+    expect([res.statusCode, res.json().code]).toEqual([404, 'NOT_FOUND']);
+  });
+
   it('refuses what must not open a chat, and writes nothing', async () => {
     const advisor = await advisorUser();
     const notAdvisor = await createUser(t.app);

@@ -12,6 +12,7 @@ export interface OpportunitySummary {
   id: number;
   ownerId: number;
   status: 'pending' | 'approved' | 'suspended' | 'rejected';
+  ownerSuspended: boolean;
   opportunityName: string;
   opportunityNameAr: string;
   logo: string | null;
@@ -25,6 +26,7 @@ export async function opportunitySummaries(db: Db, ids: number[]): Promise<Map<n
       id: opportunities.id,
       ownerId: opportunities.submittedBy,
       status: opportunities.status,
+      ownerSuspended: opportunities.ownerSuspended,
       opportunityName: opportunities.name,
       opportunityNameAr: opportunities.nameAr,
       logo: opportunities.logo,

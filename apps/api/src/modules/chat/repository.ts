@@ -84,10 +84,10 @@ export async function lastMessages(db: Db, chatIds: number[]): Promise<Map<numbe
   type Row = { chat_id: number; body: string; sender_id: number; created_at: Date | string };
   const found = rows<Row>(
     await db.execute(
-      sql`SELECT c.id AS chat_id, m.body, m.sender_id, m.created_at
+      sql`SELECT c.id AS chat_id, CASE WHEN m.removed_at IS NULL THEN m.body ELSE '' END AS body, m.sender_id, m.created_at
         FROM unnest(${`{${chatIds.join(',')}}`}::int[]) AS c(id)
         JOIN LATERAL (
-          SELECT body, sender_id, created_at FROM ${chatMessages}
+          SELECT body, sender_id, created_at, removed_at FROM ${chatMessages}
           WHERE ${chatMessages.chatId} = c.id ORDER BY ${chatMessages.id} DESC LIMIT 1
         ) m ON true`,
     ),
@@ -187,7 +187,7 @@ export async function insertAndAnnounceMessage(
         sql`json_build_object(
           'chatId', stored.chat_id,
           'message', json_build_object('id', stored.id, 'chatId', stored.chat_id, 'senderId', stored.sender_id,
-            'body', stored.body, 'createdAt', stored.created_at, 'readAt', NULL),
+            'body', stored.body, 'removed', false, 'createdAt', stored.created_at, 'readAt', NULL),
           'unreadCount', stored.recipient_total)`,
       )} AS announced
     FROM stored`),
@@ -202,6 +202,7 @@ export async function insertAndAnnounceMessage(
       body: row.body,
       createdAt: new Date(row.created_at),
       readAt: null,
+      removedAt: null,
     },
     recipientId: Number(row.recipient_id),
     announced: row.announced === true,

@@ -26,7 +26,9 @@ export function toMessage(row: repo.MessageRow): ChatMessage {
     id: row.id,
     chatId: row.chatId,
     senderId: row.senderId,
-    body: row.body,
+    // A message removed on a report keeps its row (the report names it) but never shows its text.
+    body: row.removedAt ? '' : row.body,
+    removed: row.removedAt !== null,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
   };
@@ -104,7 +106,7 @@ export function createChatService(deps: {
     const opportunity = (await opportunitySummaries(db, [opportunityId])).get(opportunityId);
     if (!opportunity) throw new AppError(404, 'NOT_FOUND');
     if (opportunity.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
-    if (opportunity.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+    if (opportunity.status !== 'approved' || opportunity.ownerSuspended) throw new AppError(404, 'NOT_FOUND');
     await assertNotBlockedBy(db, opportunity.ownerId, userId);
     const { chat, created } = await repo.findOrCreateChat(db, {
       opportunityId,
@@ -164,7 +166,9 @@ export function createChatService(deps: {
       const opportunity = (await opportunitySummaries(db, [opportunityId])).get(opportunityId);
       if (!opportunity) throw new AppError(404, 'NOT_FOUND');
       const isOwner = opportunity.ownerId === userId;
-      if (!isOwner && opportunity.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+      if (!isOwner && (opportunity.status !== 'approved' || opportunity.ownerSuspended)) {
+        throw new AppError(404, 'NOT_FOUND');
+      }
       if (advisorId === userId) throw new AppError(403, 'FORBIDDEN');
       if (!(await isListedAdvisor(advisorId))) throw new AppError(404, 'NOT_FOUND');
       if (advisorId === opportunity.ownerId) return start(userId, opportunityId);

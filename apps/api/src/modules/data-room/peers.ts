@@ -10,6 +10,8 @@ export interface RoomListing {
   id: number;
   ownerId: number;
   status: 'pending' | 'approved' | 'suspended' | 'rejected';
+  /** Its owner is suspended: nobody may ask for its documents meanwhile. */
+  ownerSuspended: boolean;
   name: string;
   nameAr: string;
   documents: StoredDocument[];
@@ -20,6 +22,7 @@ const columns = {
   id: opportunities.id,
   ownerId: opportunities.submittedBy,
   status: opportunities.status,
+  ownerSuspended: opportunities.ownerSuspended,
   name: opportunities.name,
   nameAr: opportunities.nameAr,
   documents: opportunities.documents,

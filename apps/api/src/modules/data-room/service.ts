@@ -105,7 +105,7 @@ export function createDataRoomService(deps: {
       const listing = await roomListing(db, opportunityId);
       if (!listing) throw new AppError(404, 'NOT_FOUND');
       if (listing.ownerId === user.id) throw new AppError(403, 'OWN_OPPORTUNITY');
-      if (listing.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+      if (listing.status !== 'approved' || listing.ownerSuspended) throw new AppError(404, 'NOT_FOUND');
       await assertNotBlockedBy(db, listing.ownerId, user.id);
       const verified = await verifiedBuyerIds(db, [user.id]);
       if (listing.verifiedBuyersOnly && !verified.has(user.id)) {

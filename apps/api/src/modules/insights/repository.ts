@@ -107,7 +107,7 @@ export async function sectorFigures(
       SELECT (required_amount::float8 / (offered_percentage::float8 / 100)) / ebitda::float8 AS e,
              (required_amount::float8 / (offered_percentage::float8 / 100)) / yearly_sales::float8 AS s
       FROM opportunities
-      WHERE status = 'approved' AND business_type_id = ${businessTypeId}
+      WHERE status = 'approved' AND NOT owner_suspended AND business_type_id = ${businessTypeId}
         AND ebitda > 0 AND yearly_sales > 0 AND offered_percentage > 0${exclude}
     )
     SELECT count(*)::int AS n,

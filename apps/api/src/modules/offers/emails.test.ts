@@ -6,6 +6,7 @@ const target = {
   id: 4,
   ownerId: 2,
   status: 'approved' as const,
+  ownerSuspended: false,
   name: 'Oasis Laundry',
   nameAr: 'مغسلة الواحة',
   verifiedBuyersOnly: false,

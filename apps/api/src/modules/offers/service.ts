@@ -86,7 +86,7 @@ export function createOffersService(deps: {
     const found = await opportunities.offerTarget(opportunityId);
     if (!found) throw new AppError(404, 'NOT_FOUND');
     if (found.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
-    if (found.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+    if (found.status !== 'approved' || found.ownerSuspended) throw new AppError(404, 'NOT_FOUND');
     await assertNotBlockedBy(db, found.ownerId, userId);
     if (found.verifiedBuyersOnly && !(await verifiedOf([userId])).has(userId)) {
       throw new AppError(403, 'VERIFICATION_REQUIRED');

@@ -168,6 +168,7 @@ describe('visibility of pending, rejected and approved listings', () => {
       'yearlyOperationalCost',
       'expectedYearProfitPercentage',
       'documents',
+      'ownerId',
       'contactMemberName',
       'contactPhone',
       'contactEmail',

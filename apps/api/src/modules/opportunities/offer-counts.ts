@@ -7,6 +7,8 @@ export interface OfferTarget {
   id: number;
   ownerId: number;
   status: 'pending' | 'approved' | 'suspended' | 'rejected';
+  /** Its owner is suspended: hidden like a listing that is not approved. */
+  ownerSuspended: boolean;
   name: string;
   nameAr: string;
   verifiedBuyersOnly: boolean;
@@ -18,6 +20,7 @@ export async function findOfferTarget(db: Db, opportunityId: number): Promise<Of
       id: opportunities.id,
       ownerId: opportunities.submittedBy,
       status: opportunities.status,
+      ownerSuspended: opportunities.ownerSuspended,
       name: opportunities.name,
       nameAr: opportunities.nameAr,
       verifiedBuyersOnly: opportunities.verifiedBuyersOnly,

@@ -110,7 +110,7 @@ export type SearchFilters = Pick<
 >;
 
 export function searchConditions(query: SearchFilters): SQL {
-  const conditions: SQL[] = [sql`o.status = 'approved'`];
+  const conditions: SQL[] = [sql`o.status = 'approved'`, sql`NOT o.owner_suspended`];
   if (query.businessTypeId) conditions.push(sql`o.business_type_id = ${query.businessTypeId}`);
   if (query.regionId) conditions.push(sql`o.region_id = ${query.regionId}`);
   if (query.cityId) conditions.push(sql`o.city_id = ${query.cityId}`);
@@ -166,7 +166,7 @@ export function topSql(): SQL {
       GROUP BY opportunity_id
     ) v ON v.opportunity_id = o.id
     ${CARD_JOINS}
-    WHERE o.status = 'approved'
+    WHERE o.status = 'approved' AND NOT o.owner_suspended
     ORDER BY coalesce(v.views, 0) + 5 * o.offers_count + 3 * o.favorites_count DESC, o.created_at DESC, o.id DESC
     LIMIT ${TOP_LIMIT}`;
 }

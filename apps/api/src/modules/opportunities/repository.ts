@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OpportunityStatus } from '@safqa/shared/constants';
 import type { MyOpportunitiesQuery, SearchQuery } from '@safqa/shared/validation/opportunities';
@@ -104,7 +104,7 @@ export function createOpportunitiesRepository(db: Db) {
       return db
         .select({ id: opportunities.id, updatedAt: opportunities.updatedAt })
         .from(opportunities)
-        .where(eq(opportunities.status, 'approved'))
+        .where(and(eq(opportunities.status, 'approved'), eq(opportunities.ownerSuspended, false)))
         .orderBy(opportunities.id)
         .offset(offset)
         .limit(limit);
@@ -114,7 +114,7 @@ export function createOpportunitiesRepository(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(opportunities)
-        .where(eq(opportunities.status, 'approved'));
+        .where(and(eq(opportunities.status, 'approved'), eq(opportunities.ownerSuspended, false)));
       return Number(row?.n ?? 0);
     },
 
@@ -227,6 +227,14 @@ export function createOpportunitiesRepository(db: Db) {
         await afterWrite?.(tx as unknown as Db);
         return true;
       });
+    },
+
+    /** Hides (or shows again) every listing of a suspended (or reinstated) owner, in `tx`. */
+    async setOwnerSuspended(tx: Db, ownerId: number, suspended: boolean) {
+      await tx
+        .update(opportunities)
+        .set({ ownerSuspended: suspended })
+        .where(and(eq(opportunities.submittedBy, ownerId), ne(opportunities.ownerSuspended, suspended)));
     },
 
     async remove(id: number) {

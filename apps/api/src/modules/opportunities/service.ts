@@ -30,8 +30,16 @@ export type AccessLookup = (
 ) => Promise<'pending' | 'approved' | 'declined' | 'revoked' | null>;
 
 /** Who may see a listing at all: everyone when approved, otherwise only its owner and admins. */
-export function canSee(o: Pick<OpportunityRow, 'status' | 'submittedBy'>, caller: Caller): boolean {
-  return o.status === 'approved' || caller?.id === o.submittedBy || caller?.role === 'admin';
+export function canSee(
+  o: Pick<OpportunityRow, 'status' | 'submittedBy' | 'ownerSuspended'>,
+  caller: Caller,
+): boolean {
+  return isPublic(o) || caller?.id === o.submittedBy || caller?.role === 'admin';
+}
+
+/** On show to everyone: approved, and its owner not suspended. */
+export function isPublic(o: Pick<OpportunityRow, 'status' | 'ownerSuspended'>): boolean {
+  return o.status === 'approved' && !o.ownerSuspended;
 }
 
 /** Back under review after an edit: it was public before, so the people involved keep seeing it. */
@@ -211,6 +219,8 @@ export function createOpportunitiesService(deps: {
           })),
         confidentialDocumentsCount: o.documents.filter((d) => d.confidential).length,
         access,
+        // Who to report from the owner's card (API.md "Trust and safety"), signed-in callers only.
+        ownerId: o.submittedBy,
         contactMemberName: o.contactMemberName,
         contactPhone: o.contactPhone,
         contactEmail: o.contactEmail,
@@ -283,6 +293,12 @@ export function createOpportunitiesService(deps: {
      * One more offer on the listing, written in the offer's transaction `tx`. The top list ranks by
      * offers, so it is recomputed on its next read rather than kept for up to TOP_CACHE_TTL_MS.
      */
+    /**
+     * Hides every listing of a suspended owner, or shows them again on reinstatement, in `tx`; their
+     * own statuses are kept. Call invalidatePublic() once `tx` has committed.
+     */
+    setOwnerSuspended: (tx: Db, ownerId: number, suspended: boolean) =>
+      repo.setOwnerSuspended(tx, ownerId, suspended),
     async countOffer(tx: Db, opportunityId: number) {
       await incrementOffersCount(tx, opportunityId);
       topCache.clear();
@@ -322,7 +338,7 @@ export function createOpportunitiesService(deps: {
     async countPageView(id: number, viewer: Viewer): Promise<void> {
       try {
         const row = await repo.findById(id);
-        if (!row || row.status !== 'approved' || viewer.id === `u:${row.submittedBy}`) return;
+        if (!row || !isPublic(row) || viewer.id === `u:${row.submittedBy}`) return;
         await repo.recordView(id, viewer);
       } catch (error) {
         deps.onViewError?.(error);
@@ -366,7 +382,7 @@ export function createOpportunitiesService(deps: {
     /** Bookmarks: approved listings, or the caller's own; repeating either call changes nothing. */
     async addFavorite(caller: AuthUser, opportunityId: number) {
       const row = await repo.findById(opportunityId);
-      if (!row || (row.status !== 'approved' && row.submittedBy !== caller.id)) {
+      if (!row || (!isPublic(row) && row.submittedBy !== caller.id)) {
         throw new AppError(404, 'NOT_FOUND');
       }
       await repo.addFavorite(caller.id, opportunityId);

@@ -98,7 +98,7 @@ export async function switchOff(db: Db, id: number): Promise<boolean> {
 export async function approvedListing(db: Db, opportunityId: number) {
   const found = rowsOf<{ id: number; owner_id: number }>(
     await db.execute(sql`
-    SELECT id, submitted_by AS owner_id FROM opportunities WHERE id = ${opportunityId} AND status = 'approved'`),
+    SELECT id, submitted_by AS owner_id FROM opportunities WHERE id = ${opportunityId} AND status = 'approved' AND NOT owner_suspended`),
   );
   return found[0];
 }
@@ -202,7 +202,7 @@ export async function cardsOf(db: Db, ids: number[]): Promise<CardRow[]> {
       WHERE o.id IN (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )}) AND o.status = 'approved'`,
+      )}) AND o.status = 'approved' AND NOT o.owner_suspended`,
     ),
   );
   const byId = new Map(cards.map((row) => [Number(row.id), row]));

@@ -34,7 +34,16 @@ export async function updateUser(
   values: Partial<
     Pick<
       NewUser,
-      'username' | 'phoneNumber' | 'language' | 'isAdvisor' | 'passwordHash' | 'role' | 'emailVerifiedAt'
+      | 'username'
+      | 'phoneNumber'
+      | 'language'
+      | 'isAdvisor'
+      | 'passwordHash'
+      | 'role'
+      | 'emailVerifiedAt'
+      | 'status'
+      | 'suspendedAt'
+      | 'suspensionReason'
     >
   >,
 ): Promise<void> {

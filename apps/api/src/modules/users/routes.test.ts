@@ -39,6 +39,7 @@ describe('GET /api/users/me', () => {
       emailVerified: true,
       buyerVerified: false,
       language: 'en',
+      status: 'active',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(res.json()).not.toHaveProperty('passwordHash');

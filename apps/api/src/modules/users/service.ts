@@ -38,6 +38,7 @@ export async function toUser(db: Db, row: UserRow): Promise<User> {
     emailVerified: row.emailVerifiedAt !== null,
     buyerVerified: row.buyerVerifiedAt !== null,
     language: row.language,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../../plugins/errors';
 import { attachmentDisposition } from '../../uploads/signed-url';
 import { createOpportunitiesRepository } from '../repository';
-import { canSee, type Caller } from '../service';
+import { canSee, isPublic, type Caller } from '../service';
 import { renderTeaser, type TeaserData } from './teaser-pdf';
 
 /** Teasers kept per process (one is 40-120 KB). */
@@ -23,6 +23,7 @@ interface CachedTeaser {
   body: CachedBody;
   /** Who may have it is decided on every request from these (kept current by the version). */
   status: OpportunityStatus;
+  ownerSuspended: boolean;
   submittedBy: number;
   /** The download's name in each language (Content-Disposition follows Accept-Language). */
   fileNames: Record<Language, string>;
@@ -101,6 +102,7 @@ const teaserRoutes: FastifyPluginAsyncZod = async (app) => {
     const teaser: CachedTeaser = {
       body: new CachedBody(pdf, false),
       status: o.status,
+      ownerSuspended: o.ownerSuspended,
       submittedBy: o.submittedBy,
       fileNames: { ar: teaserFileNameAr(o.nameAr, o.id), en: teaserFileName(o.name, o.id) },
       version,
@@ -144,7 +146,7 @@ const teaserRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('etag', etag)
         // Only a public listing's teaser may be kept by shared caches; the rest is its owner's.
-        .header('cache-control', teaser.status === 'approved' ? TEASER_PUBLIC : 'private, no-store')
+        .header('cache-control', isPublic(teaser) ? TEASER_PUBLIC : 'private, no-store')
         // The body is the same in both languages, the download's name is not.
         .header('vary', 'Accept-Language')
         .header('x-content-type-options', 'nosniff');

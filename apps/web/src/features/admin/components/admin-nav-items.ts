@@ -4,6 +4,7 @@ import Briefcase from 'lucide-react/icons/briefcase';
 import CalendarClock from 'lucide-react/icons/calendar-clock';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import FileClock from 'lucide-react/icons/file-clock';
+import Flag from 'lucide-react/icons/flag';
 import Gauge from 'lucide-react/icons/gauge';
 import Inbox from 'lucide-react/icons/inbox';
 import MapIcon from 'lucide-react/icons/map';
@@ -34,6 +35,7 @@ export const ADMIN_NAV: { label: string; items: AdminNavItem[] }[] = [
       { to: '/admin/opportunities', label: 'admin.nav.opportunities', icon: ShieldCheck },
       { to: '/admin/users', label: 'admin.nav.users', icon: Users },
       { to: '/admin/verifications', label: 'admin.nav.verifications', icon: BadgeCheck },
+      { to: '/admin/reports', label: 'admin.nav.reports', icon: Flag },
     ],
   },
   {

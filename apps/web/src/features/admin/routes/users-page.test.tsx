@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser } from '@safqa/shared/validation/admin';
 import { clearTokens, setTokens } from '@/lib/session';
@@ -16,6 +16,7 @@ const user = (id: number): AdminUser => ({
   isAdvisor: false,
   emailVerified: true,
   language: 'ar',
+  status: 'active',
   opportunitiesCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
 });
@@ -57,5 +58,36 @@ describe('/admin/users paging', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'السابق' }));
     await waitFor(() => expect(router.state.location.search).toBe('?role=owner&page=2'));
+  });
+});
+
+describe('/admin/users suspension', () => {
+  it('suspends with a reason checked before sending, and shows the status badge', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '1', role: 'admin', exp: inOneHour() }), refreshToken: 'r' });
+    let suspended = false;
+    const patches: unknown[] = [];
+    mockApi((url, init) => {
+      if (url.pathname === '/api/admin/users/4' && init?.method === 'PATCH') {
+        patches.push(JSON.parse(String(init.body)));
+        suspended = true;
+        return jsonResponse({ ...user(4), status: 'suspended' });
+      }
+      if (url.pathname !== '/api/admin/users') return undefined;
+      const row = { ...user(4), status: suspended ? 'suspended' : 'active' };
+      return jsonResponse({ data: [row], pagination: { page: 1, pageSize: 20, total: 1, totalPages: 1 } });
+    });
+    renderWithProviders(<UsersPage />, { path: '/admin/users' });
+    expect(await screen.findByText('نشط')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'إيقاف الحساب user-4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إيقاف الحساب' });
+    await userEvent.type(within(dialog).getByLabelText('سبب الإيقاف'), 'قصير');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'إيقاف الحساب' }));
+    expect(await within(dialog).findByText('السبب يجب ألا يقل عن 10 أحرف')).toBeInTheDocument();
+    expect(patches).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('سبب الإيقاف'), ' جدًا، احتيال متكرر');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'إيقاف الحساب' }));
+    await waitFor(() => expect(patches).toEqual([{ status: 'suspended', reason: 'قصير جدًا، احتيال متكرر' }]));
+    expect(await screen.findByText('موقوف')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إعادة التفعيل user-4' })).toBeInTheDocument();
   });
 });

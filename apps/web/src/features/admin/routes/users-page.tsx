@@ -1,5 +1,6 @@
 import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { Pager } from '@/components/pager';
+import { Badge } from '@/components/ui/badge';
 import { Field, controlClasses } from '@/components/ui/form-field';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useAdminUsers } from '../api/get-users';
@@ -7,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../components/list-states'
 import { PageHeader } from '../components/page-header';
 import { ScrollRegion } from '../components/scroll-region';
 import { SearchForm } from '../components/search-form';
+import { UserStatusActions } from '../components/user-status-actions';
 import { oneOf, useQueryParams } from '../components/use-query-params';
 
 const ROLES = ['', 'owner', 'admin'] as const;
@@ -63,7 +65,7 @@ export function Component() {
             })}
           </p>
           <ScrollRegion label={t('admin.users.title')}>
-            <table className="w-full min-w-[40rem] text-sm" aria-busy={users.isFetching || undefined}>
+            <table className="w-full min-w-[46rem] text-sm" aria-busy={users.isFetching || undefined}>
               <caption className="sr-only">{t('admin.users.title')}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">
                 <tr>
@@ -81,6 +83,9 @@ export function Component() {
                   </th>
                   <th scope="col" className={th}>
                     {t('admin.users.joined')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('admin.actions.label')}
                   </th>
                 </tr>
               </thead>
@@ -121,10 +126,16 @@ export function Component() {
                       <span className="block text-xs text-slate-600 dark:text-slate-400">
                         {t(`admin.contact.language.${user.language}`)}
                       </span>
+                      <Badge tone={user.status === 'suspended' ? 'danger' : 'success'} className="mt-1">
+                        {t(`admin.users.statuses.${user.status}`)}
+                      </Badge>
                     </td>
                     <td className={`${td} tabular-nums`}>{formatNumber(user.opportunitiesCount, lng)}</td>
                     <td className={td}>
                       <time dateTime={user.createdAt}>{formatDate(user.createdAt, lng)}</time>
+                    </td>
+                    <td className={td}>
+                      <UserStatusActions user={user} />
                     </td>
                   </tr>
                 ))}

@@ -29,3 +29,20 @@ describe('loginErrorMessage: a held account says how long to wait', () => {
     expect(loginErrorMessage(error, i18n.t, 'en').text).toBe('Too many requests, try again later');
   });
 });
+
+describe('loginErrorMessage: a suspended account', () => {
+  it.each([
+    ['ar', 'أوقفت الإدارة هذا الحساب'],
+    ['en', 'suspended by the administrators'],
+  ] as const)('says so in %s, whatever the server wrote', async (lng, expected) => {
+    await setLanguage(lng);
+    const error = new ApiError('x', 403, {
+      code: 'ACCOUNT_SUSPENDED',
+      body: { code: 'ACCOUNT_SUSPENDED', message: 'x' },
+    });
+    expect(loginErrorMessage(error, i18n.t, lng)).toEqual({
+      text: expect.stringContaining(expected),
+      unverified: false,
+    });
+  });
+});

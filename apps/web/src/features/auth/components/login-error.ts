@@ -20,6 +20,9 @@ export function loginErrorMessage(
   if (error.code === 'INVALID_LOGIN_RESPONSE')
     return { text: t('auth.login.errors.invalidResponse'), unverified: false };
   if (error.status === 401) return { text: t('auth.login.errors.invalidCredentials'), unverified: false };
+  // Suspended by an admin (API.md "Trust and safety"): say so, and where the reason went.
+  if (error.code === 'ACCOUNT_SUSPENDED')
+    return { text: t('auth.login.errors.suspended'), unverified: false };
   const retryAfter = (body as { retryAfter?: unknown } | null)?.retryAfter;
   if (error.status === 429 && typeof retryAfter === 'number' && retryAfter > 0) {
     // Past the allowed tries, each wait grows (1, 2, 4 ... 60 s): say how long this one is.

@@ -18,6 +18,7 @@ const message = (id: number) => ({
   chatId: 3,
   senderId: 9,
   body: `m${id}`,
+  removed: false,
   createdAt: '2026-01-01T10:00:00.000Z',
   readAt: null,
 });

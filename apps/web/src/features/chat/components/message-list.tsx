@@ -3,6 +3,7 @@ import { useLanguage, useTranslation } from '@/lib/use-translation';
 import Check from 'lucide-react/icons/check';
 import CheckCheck from 'lucide-react/icons/check-check';
 import type { ChatMessage } from '@safqa/shared/validation/chat';
+import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -140,9 +141,16 @@ export function MessageList({
                   )}
                 >
                   {/* anywhere, not break-word: only it lowers the min-content width, so one unbroken word cannot widen the grid */}
-                  <p dir="auto" className="text-[0.95rem] leading-relaxed whitespace-pre-wrap wrap-anywhere">
-                    {message.body}
-                  </p>
+                  {message.removed ? (
+                    <p className="text-[0.95rem] italic opacity-80">{t('chat.removed')}</p>
+                  ) : (
+                    <p
+                      dir="auto"
+                      className="text-[0.95rem] leading-relaxed whitespace-pre-wrap wrap-anywhere"
+                    >
+                      {message.body}
+                    </p>
+                  )}
                   <p
                     className={cn(
                       'mt-1 flex items-center justify-end gap-1 text-[0.7rem]',
@@ -166,6 +174,16 @@ export function MessageList({
                   </p>
                 </div>
               </div>
+              {mine || message.removed ? null : (
+                <div className="flex justify-start">
+                  <ReportButton
+                    compact
+                    targetType="message"
+                    targetId={message.id}
+                    label={t('common.report.messageLabel', { name: otherName })}
+                  />
+                </div>
+              )}
             </li>
           );
         })}

@@ -3,6 +3,7 @@ import { useTranslation } from '@/lib/use-translation';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import MapPin from 'lucide-react/icons/map-pin';
 import UsersRound from 'lucide-react/icons/users-round';
+import { ReportButton } from '@/components/report-button';
 import { OpportunityActionsSlot } from '@/components/opportunity-actions-slot';
 import { OpportunityLogo } from '@/components/opportunity-card';
 import { HydrationSlice } from '@/components/hydration-slice';
@@ -249,6 +250,7 @@ export function Component() {
               {/* Bookmarking one's own listing keeps nothing worth keeping. */}
               {o.isOwner ? null : <BookmarkButton id={o.id} isFavorite={o.isFavorite} />}
               <ShareButtons id={o.id} />
+              {o.isOwner ? null : <ReportButton targetType="opportunity" targetId={o.id} />}
             </HydrationSlice>
           </section>
           <HydrationSlice>

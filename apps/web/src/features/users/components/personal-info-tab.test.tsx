@@ -24,6 +24,7 @@ const ME: User = {
   emailVerified: true,
   buyerVerified: false,
   language: 'ar',
+  status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -3,6 +3,7 @@ import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
 import UserRound from 'lucide-react/icons/user-round';
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
+import { ReportButton } from '@/components/report-button';
 import { LockedNotice } from './detail-sections';
 import { WhatsappButton } from './whatsapp-button';
 
@@ -60,6 +61,11 @@ export function ContactCard({ o }: { o: OpportunityDetail }) {
         </ul>
       )}
       {o.isOwner ? null : <WhatsappButton opportunity={o} />}
+      {!o.isOwner && o.ownerId !== undefined ? (
+        <div className="flex justify-end">
+          <ReportButton targetType="user" targetId={o.ownerId} />
+        </div>
+      ) : null}
     </section>
   );
 }
