@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'LIMIT_REACHED',
   'ALREADY_REQUESTED',
   'UPLOAD_QUOTA',
+  'LOI_OUTDATED',
+  'ALREADY_SIGNED',
+  'CHECKLIST_OPEN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -84,6 +87,11 @@ export const ERROR_STATUS = {
   LIMIT_REACHED: 409,
   ALREADY_REQUESTED: 409,
   UPLOAD_QUOTA: 429,
+  // A deal's letter of intent: only its latest version can be signed, and each party signs it once.
+  LOI_OUTDATED: 409,
+  ALREADY_SIGNED: 409,
+  // A deal moves to closing only when every checklist item is done or not applicable.
+  CHECKLIST_OPEN: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

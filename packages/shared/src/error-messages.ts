@@ -39,6 +39,9 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     LIMIT_REACHED: 'وصلت إلى الحد الأقصى (20 بحثًا محفوظًا)، احذف بحثًا لتحفظ غيره',
     ALREADY_REQUESTED: 'طلبت الاطلاع على مستندات هذه الفرصة من قبل',
     UPLOAD_QUOTA: 'وصلت إلى حد الرفع: أضف ملفاتك المرفوعة إلى فرصة أو حاول لاحقًا',
+    LOI_OUTDATED: 'هذه ليست أحدث نسخة من خطاب النوايا، راجع النسخة الأحدث ووقّعها',
+    ALREADY_SIGNED: 'وقّعت هذه النسخة من خطاب النوايا من قبل',
+    CHECKLIST_OPEN: 'أكمل بنود الفحص النافي للجهالة أو اجعلها غير منطبقة قبل الانتقال إلى الإغلاق',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -77,6 +80,9 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     ALREADY_REQUESTED: 'You have already asked for this listing’s documents',
     UPLOAD_QUOTA:
       'You have reached your upload limit: add the files you uploaded to a listing, or try again later',
+    LOI_OUTDATED: 'This is not the latest version of the letter of intent: review the latest one and sign it',
+    ALREADY_SIGNED: 'You have already signed this version of the letter of intent',
+    CHECKLIST_OPEN: 'Mark every due-diligence item done or not applicable before moving to closing',
   },
 };
 

@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'access_request',
   'access_decision',
   'chat_missed',
+  'deal_update',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -24,6 +25,8 @@ export const EMAIL_SETTING_OF: Record<NotificationType, keyof NotificationSettin
   access_request: 'accessRequests',
   access_decision: 'accessRequests',
   chat_missed: 'chat',
+  // A deal is where an offer leads: its steps follow the offers switch.
+  deal_update: 'offers',
 };
 
 export const notification = z.object({
