@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
+import { Badge } from '@/components/ui/badge';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import MapPin from 'lucide-react/icons/map-pin';
 import Store from 'lucide-react/icons/store';
@@ -38,6 +39,17 @@ export function VerifiedBadge({ className }: { className?: string }) {
       <BadgeCheck aria-hidden="true" className="size-3.5" />
       {t('listings.card.verified')}
     </span>
+  );
+}
+
+/** "Under offer" while a deal on the listing is past its letter of intent; "sold" / "funded" once closed. */
+export function DealStateBadge({ state, className }: { state: Card['dealState']; className?: string }) {
+  const { t } = useTranslation();
+  if (!state) return null;
+  return (
+    <Badge tone={state === 'under_offer' ? 'warning' : 'info'} className={className}>
+      {t(`listings.dealState.${state}`)}
+    </Badge>
   );
 }
 
@@ -101,7 +113,10 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
           <span className="truncate">{place}</span>
         </p>
         <div className="mt-auto flex items-center justify-between gap-2">
-          {o.isVerified ? <VerifiedBadge /> : <span />}
+          <span className="flex items-center gap-1">
+            {o.isVerified ? <VerifiedBadge /> : null}
+            <DealStateBadge state={o.dealState} />
+          </span>
           <span className="text-sm text-slate-700 dark:text-slate-300">
             {t('listings.card.offered')}{' '}
             <strong className="text-brand-700 dark:text-brand-300">
@@ -143,6 +158,7 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
         <div className="-mt-10 flex items-end gap-3">
           <OpportunityLogo logo={o.logo} className="size-14 shadow-sm" />
           {o.isVerified ? <VerifiedBadge className="mb-1" /> : null}
+          <DealStateBadge state={o.dealState} className="mb-1" />
         </div>
         <div className="min-w-0">
           <h3 className="line-clamp-2 font-bold text-slate-900 dark:text-white" dir="auto">

@@ -64,7 +64,27 @@ export const loiInput = z
   })
   .strict();
 export type LoiInput = z.infer<typeof loiInput>;
-export type LoiFormValues = z.input<typeof loiInput>;
+
+/** A number typed in a form: Arabic-Indic digits and thousands separators read, blank is missing. */
+function typed<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const text = value
+      .replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf))
+      .replace(/[\s,\u066C]/g, '')
+      .replace(/\u066B/g, '.');
+    return text === '' ? undefined : Number(text);
+  }, schema);
+}
+
+/** The letter-of-intent form: the same rules, on the text of its number fields. */
+export const loiForm = loiInput.extend({
+  price: typed(loiInput.shape.price),
+  percentage: typed(loiInput.shape.percentage),
+  exclusivityDays: typed(loiInput.shape.exclusivityDays),
+  dueDiligenceDays: typed(loiInput.shape.dueDiligenceDays),
+});
+export type LoiFormValues = z.input<typeof loiForm>;
 
 /** A signature: the signer types their full name and accepts the terms. */
 export const loiSignInput = z

@@ -5,6 +5,7 @@ import CalendarClock from 'lucide-react/icons/calendar-clock';
 import CircleHelp from 'lucide-react/icons/circle-help';
 import FileClock from 'lucide-react/icons/file-clock';
 import Gauge from 'lucide-react/icons/gauge';
+import Handshake from 'lucide-react/icons/handshake';
 import Inbox from 'lucide-react/icons/inbox';
 import MapIcon from 'lucide-react/icons/map';
 import MapPin from 'lucide-react/icons/map-pin';
@@ -32,6 +33,7 @@ export const ADMIN_NAV: { label: string; items: AdminNavItem[] }[] = [
     items: [
       { to: '/admin/opportunities', label: 'admin.nav.opportunities', icon: ShieldCheck },
       { to: '/admin/users', label: 'admin.nav.users', icon: Users },
+      { to: '/admin/deals', label: 'admin.nav.deals', icon: Handshake },
     ],
   },
   {
