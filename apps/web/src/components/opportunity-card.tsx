@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
-import { Badge } from '@/components/ui/badge';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import MapPin from 'lucide-react/icons/map-pin';
 import Store from 'lucide-react/icons/store';
@@ -47,9 +46,18 @@ export function DealStateBadge({ state, className }: { state: Card['dealState'];
   const { t } = useTranslation();
   if (!state) return null;
   return (
-    <Badge tone={state === 'under_offer' ? 'warning' : 'info'} className={className}>
+    // Badge's warning and info tones, written out: the card ships with the home page (decision 005).
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        state === 'under_offer'
+          ? 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'
+          : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+        className,
+      )}
+    >
       {t(`listings.dealState.${state}`)}
-    </Badge>
+    </span>
   );
 }
 

@@ -5,7 +5,6 @@ import HandCoins from 'lucide-react/icons/hand-coins';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import Search from 'lucide-react/icons/search';
 import FilePen from 'lucide-react/icons/file-pen';
-import Handshake from 'lucide-react/icons/handshake';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import ShieldX from 'lucide-react/icons/shield-x';
 import type { Notification, NotificationType } from '@safqa/shared/validation/notifications';
@@ -21,7 +20,8 @@ const ICONS: Record<NotificationType, typeof Bell> = {
   access_request: Bell,
   access_decision: Bell,
   chat_missed: MessagesSquare,
-  deal_update: Handshake,
+  // A deal is where an accepted offer leads (no icon of its own: the bell ships with the first page).
+  deal_update: HandCoins,
 };
 
 /**
