@@ -90,7 +90,7 @@ export type LoiFormValues = z.input<typeof loiForm>;
 export const loiSignInput = z
   .object({
     fullName: z.string().trim().min(DEAL_LIMITS.fullNameMin).max(DEAL_LIMITS.fullNameMax),
-    accept: z.literal(true, { error: 'terms_required' }),
+    accept: z.literal(true, { error: 'accept_required' }),
   })
   .strict();
 export type LoiSignInput = z.infer<typeof loiSignInput>;
