@@ -214,6 +214,3 @@ export const dealSummary = z.object({
 export type DealSummary = z.infer<typeof dealSummary>;
 
 export const dealsResponse = pagedResponse(dealSummary);
-
-/** The admin's read-only view (GET /api/admin/deals). */
-export const adminDealsQuery = dealsQuery;

@@ -1,5 +1,5 @@
 import { errorBody } from '@safqa/shared/validation/common';
-import { adminDealsQuery, dealsResponse } from '@safqa/shared/validation/deals';
+import { dealsQuery, dealsResponse } from '@safqa/shared/validation/deals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paged } from '../../lib/paged';
 import { guardEveryRoute } from '../../plugins/auth';
@@ -19,7 +19,7 @@ const adminDealsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Every deal, most recently changed first (read only, for support)',
-        querystring: adminDealsQuery,
+        querystring: dealsQuery,
         response: { 200: dealsResponse, 400: e, 401: e, 403: e },
       },
     },
