@@ -81,6 +81,8 @@ describe('opening a deal', () => {
     );
     expect(deal.timeline.map((e: { type: string }) => e.type)).toEqual(['opened']);
     expect(deal.opportunity.dealState).toBeNull();
+    const insights = await d.seller.client.get(`/api/opportunities/${d.opportunityId}/insights?days=7`);
+    expect(insights.json().totals.deals).toBe(1);
     const ar = (await d.seller.client.get(`/api/deals/${d.id}`)).json();
     expect(ar.checklist[0].title).toBe('القوائم المالية لآخر ثلاث سنوات');
   });
