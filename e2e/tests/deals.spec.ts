@@ -219,6 +219,23 @@ for (const language of ['ar', 'en'] as const) {
         await open(seller, `/opportunities/${cast.id}`);
         await expect(seller.getByText(t('listings.dealState.sold'), { exact: true })).toBeVisible();
       });
+
+      await test.step('support reads the deal in the admin panel (stage, parties, age)', async () => {
+        const adminSide = await signedIn(
+          browser,
+          baseURL!,
+          await login(request, ADMIN_EMAIL, ADMIN_PASSWORD),
+          language,
+        );
+        contexts.push(adminSide.context);
+        await open(adminSide.page, '/admin/deals');
+        const item = adminSide.page
+          .getByRole('listitem')
+          .filter({ has: adminSide.page.getByRole('link', { name: cast.title }) });
+        await expect(item).toContainText(t('admin.deals.stages.closed'));
+        await expect(item).toContainText(cast.buyerName);
+        await expectNoA11yViolations(adminSide.page);
+      });
     });
   });
 }
