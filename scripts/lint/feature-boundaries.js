@@ -85,6 +85,7 @@ export const SCHEMA_OWNERS = {
   chat: ['chat'],
   content: ['faqs', 'contact', 'analytics', 'error-logs'],
   'data-room': ['data-room'],
+  deals: ['deals'],
   'known-devices': ['auth'],
   lookups: ['lookups'],
   offers: ['offers'],

@@ -43,6 +43,7 @@ import contactRoutes from './modules/contact/routes';
 import uploadsRoutes from './modules/uploads/routes';
 import opportunitiesRoutes from './modules/opportunities/routes';
 import chatRoutes from './modules/chat/routes';
+import dealsRoutes from './modules/deals/routes';
 import offersRoutes from './modules/offers/routes';
 import { UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
 import lookupsRoutes from './modules/lookups/routes';
@@ -148,6 +149,8 @@ export async function buildApp({
   await app.register(uploadsRoutes);
   await app.register(opportunitiesRoutes);
   await app.register(chatRoutes);
+  // Before offers: accepting an offer opens a deal.
+  await app.register(dealsRoutes);
   await app.register(offersRoutes);
   await app.register(dataRoomRoutes);
   await app.register(lookupsRoutes);

@@ -40,6 +40,9 @@ export const ERROR_CODES = [
   'BLOCKED',
   'ACCOUNT_SUSPENDED',
   'ALREADY_REPORTED',
+  'LOI_OUTDATED',
+  'ALREADY_SIGNED',
+  'CHECKLIST_OPEN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -95,6 +98,11 @@ export const ERROR_STATUS = {
   // Signing in to a suspended account (password, code step or passkey).
   ACCOUNT_SUSPENDED: 403,
   ALREADY_REPORTED: 409,
+  // A deal's letter of intent: only its latest version can be signed, and each party signs it once.
+  LOI_OUTDATED: 409,
+  ALREADY_SIGNED: 409,
+  // A deal moves to closing only when every checklist item is done or not applicable.
+  CHECKLIST_OPEN: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema/mail';
+import { mailOutbox, type StoredAttachment } from '../db/schema/mail';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -14,12 +14,18 @@ export interface NewOutboxRow {
   text: string;
   html: string;
   headers?: Record<string, string> | null;
+  attachments?: StoredAttachment[] | null;
 }
 
 export async function insertOutboxRow(executor: DbExecutor, row: NewOutboxRow): Promise<number> {
   const [inserted] = await executor
     .insert(mailOutbox)
-    .values({ ...row, replyTo: row.replyTo ?? null, headers: row.headers ?? null })
+    .values({
+      ...row,
+      replyTo: row.replyTo ?? null,
+      headers: row.headers ?? null,
+      attachments: row.attachments?.length ? row.attachments : null,
+    })
     .returning({ id: mailOutbox.id });
   if (!inserted) throw new Error('mail_outbox insert returned no row');
   return inserted.id;

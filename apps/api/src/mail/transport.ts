@@ -48,6 +48,11 @@ export function createSmtpTransport(config: Pick<Config, 'smtp' | 'mailFrom'>): 
         text: row.text,
         html: row.html,
         headers: row.headers ?? undefined,
+        attachments: row.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content, 'base64'),
+        })),
         // Stable per row: a receiver (or a test) can tell a resend of the same outbox row.
         messageId: `<outbox-${row.id}.${row.createdAt.getTime()}@${domain}>`,
         textEncoding: 'base64',

@@ -16,6 +16,8 @@ export interface OutgoingEmail {
   replyTo?: string;
   /** Extra header lines (names like `List-Unsubscribe`); values are made single-line. */
   headers?: Record<string, string>;
+  /** Files sent with it (kept in the outbox row, base64). */
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface Mailer {
@@ -65,6 +67,11 @@ async function mailerPlugin(app: FastifyInstance) {
               Object.entries(message.headers).map(([name, value]) => [name, singleLine(value)]),
             )
           : null,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content.toString('base64'),
+        })),
       });
     },
     processDue: () => worker.processDue(),

@@ -16,6 +16,7 @@ const TAGS = [
   ['opportunities', 'Businesses and stakes for sale or investment'],
   ['favorites', 'Bookmarked opportunities'],
   ['offers', 'Offers on opportunities'],
+  ['deals', 'From an accepted offer to a closed deal: letter of intent, due diligence, stages'],
   ['data-room', 'Confidential documents behind the owner’s approval'],
   ['chat', 'Conversations between investors and owners'],
   ['saved-searches', 'Saved searches and their email alerts'],

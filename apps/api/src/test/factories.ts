@@ -197,3 +197,33 @@ export async function shortLivedToken(
     .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
     .sign(key);
 }
+
+export interface TestDeal {
+  id: number;
+  opportunityId: number;
+  offerId: number;
+  seller: TestUser;
+  buyer: TestUser;
+}
+
+/**
+ * A deal the way it begins: an approved listing of `seller`, an offer by `buyer` (both made here
+ * unless given), accepted by the owner through the offers route.
+ */
+export async function createDeal(
+  app: FastifyInstance,
+  options: { seller?: TestUser; buyer?: TestUser; listing?: ListingOptions } = {},
+): Promise<TestDeal> {
+  const seller = options.seller ?? (await createUser(app));
+  const buyer = options.buyer ?? (await createUser(app, { language: 'en' }));
+  const opportunityId = (await createListing(app, seller, { status: 'approved', ...options.listing })).id;
+  const offer = await createOffer(app, buyer, opportunityId, { amount: 900_000 });
+  const accepted = await seller.client.patch(`/api/offers/${offer.id}`, { status: 'accepted' });
+  if (accepted.statusCode !== 200) throw new Error(`accept refused: ${accepted.statusCode} ${accepted.body}`);
+  const list = await seller.client.get('/api/deals?pageSize=50');
+  const found = (list.json().data as Array<{ id: number; opportunity: { id: number } }>).find(
+    (d) => d.opportunity.id === opportunityId,
+  );
+  if (!found) throw new Error('no deal opened');
+  return { id: found.id, opportunityId, offerId: offer.id, seller, buyer };
+}

@@ -112,6 +112,7 @@ const adminRoutes: RouteObject[] = [
         lazy: adminPage(() => import('@/features/admin/routes/verifications-page')),
       },
       { path: 'reports', lazy: adminPage(() => import('@/features/admin/routes/reports-page')) },
+      { path: 'deals', lazy: adminPage(() => import('@/features/admin/routes/deals-page')) },
       { path: '*', Component: NotFoundPage },
     ],
   },
@@ -132,6 +133,11 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'profile/chats/:chatId',
     lazy: lazyPage(() => import('@/features/chat/routes/chat-page'), ['chat']),
+  },
+  // deals (features/deals): one deal, for its two parties and admins
+  {
+    path: 'deals/:id',
+    lazy: lazyPage(() => import('@/features/deals/routes/deal-page'), ['deals', 'listings']),
   },
   // offers (features/offers): my submitted offers
   {

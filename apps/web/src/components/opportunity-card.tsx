@@ -41,6 +41,26 @@ export function VerifiedBadge({ className }: { className?: string }) {
   );
 }
 
+/** "Under offer" while a deal on the listing is past its letter of intent; "sold" / "funded" once closed. */
+export function DealStateBadge({ state, className }: { state: Card['dealState']; className?: string }) {
+  const { t } = useTranslation();
+  if (!state) return null;
+  return (
+    // Badge's warning and info tones, written out: the card ships with the home page (decision 005).
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        state === 'under_offer'
+          ? 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'
+          : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+        className,
+      )}
+    >
+      {t(`listings.dealState.${state}`)}
+    </span>
+  );
+}
+
 interface Props {
   opportunity: Card;
   /** `compact`: the trending strip (logo, name, type, place, badge, percentage); `full`: grids with the cover picture and amount. */
@@ -101,7 +121,10 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
           <span className="truncate">{place}</span>
         </p>
         <div className="mt-auto flex items-center justify-between gap-2">
-          {o.isVerified ? <VerifiedBadge /> : <span />}
+          <span className="flex items-center gap-1">
+            {o.isVerified ? <VerifiedBadge /> : null}
+            <DealStateBadge state={o.dealState} />
+          </span>
           <span className="text-sm text-slate-700 dark:text-slate-300">
             {t('listings.card.offered')}{' '}
             <strong className="text-brand-700 dark:text-brand-300">
@@ -143,6 +166,7 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
         <div className="-mt-10 flex items-end gap-3">
           <OpportunityLogo logo={o.logo} className="size-14 shadow-sm" />
           {o.isVerified ? <VerifiedBadge className="mb-1" /> : null}
+          <DealStateBadge state={o.dealState} className="mb-1" />
         </div>
         <div className="min-w-0">
           <h3 className="line-clamp-2 font-bold text-slate-900 dark:text-white" dir="auto">

@@ -40,6 +40,8 @@ export const insightsResponse = z.object({
     offers: z.number().int(),
     chats: z.number().int(),
     accessRequests: z.number().int(),
+    /** Deals opened on the listing in the window (accepted offers, API.md "Deals"). */
+    deals: z.number().int(),
   }),
   /** One entry per day of the window, oldest first, days without activity as 0. */
   byDay: z.array(insightsDay),

@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'access_decision',
   'chat_missed',
   'verification_decision',
+  'deal_update',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -26,6 +27,8 @@ export const EMAIL_SETTING_OF: Record<NotificationType, keyof NotificationSettin
   access_decision: 'accessRequests',
   chat_missed: 'chat',
   verification_decision: 'moderation',
+  // A deal is where an offer leads: its steps follow the offers switch.
+  deal_update: 'offers',
 };
 
 export const notification = z.object({

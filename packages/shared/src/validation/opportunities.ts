@@ -205,6 +205,11 @@ export const opportunityCard = z.object({
   city: lookup,
   isVerified: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Where a deal on it stands (API.md "Deals"): "under_offer" while a deal is past its letter of
+   * intent, "sold" (a business for sale) or "funded" (an investment) once closed, else null.
+   */
+  dealState: z.enum(['under_offer', 'sold', 'funded']).nullable(),
 });
 export type OpportunityCard = z.infer<typeof opportunityCard>;
 

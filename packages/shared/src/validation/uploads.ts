@@ -60,6 +60,8 @@ export const uploadedImage = z.object({
 export const imageUploadResponse = z.object({ files: z.array(uploadedImage) });
 
 export const uploadedDocument = z.object({
+  /** The upload's id (a deal's checklist item attaches documents by it). */
+  id: z.number().int(),
   /** Signed, expiring download URL; pass it back in OpportunityInput.documents[].url. */
   url: z.string(),
   name: z.string(),

@@ -1,5 +1,12 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes, base64. */
+  content: string;
+}
+
 /**
  * Outbox: every email is a row first. The worker claims due rows (FOR UPDATE SKIP LOCKED), sends,
  * and marks them sent; failures back off exponentially. With MAIL_TRANSPORT=outbox rows are marked
@@ -15,6 +22,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     /** Extra header lines, e.g. List-Unsubscribe of saved-search alerts (RFC 8058). */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Files sent with it (a signed letter of intent), base64; most emails have none. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     text: text('text').notNull(),
     html: text('html').notNull(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'caught', 'failed'] })

@@ -53,6 +53,12 @@ export const opportunities = pgTable(
       .notNull()
       .default('pending'),
     rejectionReason: text('rejection_reason'),
+    /**
+     * A deal on it (API.md "Deals"): 'under_offer' while one is past its letter of intent, 'closed'
+     * once one closed (sold or funded: out of search and alerts); null otherwise. Set by the deals
+     * area through the opportunities service.
+     */
+    dealState: text('deal_state', { enum: ['under_offer', 'closed'] }),
     isVerified: boolean('is_verified').notNull().default(false),
     /**
      * Its owner is suspended: hidden from everyone but the owner and admins whatever its status, which

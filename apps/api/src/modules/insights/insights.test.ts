@@ -88,9 +88,9 @@ const insights = (client: TestClient, id: number, query = '') =>
 
 describe('GET /api/opportunities/{id}/insights', () => {
   it.each([
-    [7, { views: 3, uniqueViewers: 2, bookmarks: 1, offers: 2, chats: 1, accessRequests: 1 }],
-    [30, { views: 4, uniqueViewers: 3, bookmarks: 2, offers: 2, chats: 1, accessRequests: 1 }],
-    [90, { views: 5, uniqueViewers: 4, bookmarks: 2, offers: 2, chats: 2, accessRequests: 2 }],
+    [7, { views: 3, uniqueViewers: 2, bookmarks: 1, offers: 2, chats: 1, accessRequests: 1, deals: 0 }],
+    [30, { views: 4, uniqueViewers: 3, bookmarks: 2, offers: 2, chats: 1, accessRequests: 1, deals: 0 }],
+    [90, { views: 5, uniqueViewers: 4, bookmarks: 2, offers: 2, chats: 2, accessRequests: 2, deals: 0 }],
   ])(
     'gives the owner the figures of the last %i UTC days, one zero-filled entry per day',
     async (days, totals) => {

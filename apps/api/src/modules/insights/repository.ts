@@ -14,6 +14,7 @@ export interface DayFigures {
 export interface WindowTotals {
   uniqueViewers: number;
   accessRequests: number;
+  deals: number;
 }
 
 /** Counts per UTC day of `table` rows of one listing since the window's first instant. */
@@ -61,22 +62,26 @@ export async function dailyFigures(db: Db, id: number, days: number): Promise<Da
   }));
 }
 
-/** Figures of the whole window that are not sums of days: distinct viewers, access requests. */
+/** Figures of the whole window that are not sums of days: distinct viewers, access requests, deals. */
 export async function windowTotals(db: Db, id: number, days: number): Promise<WindowTotals> {
   const result = rows<{
     unique_viewers: number;
     access_requests: number;
+    deals: number;
   }>(
     await db.execute(sql`SELECT
       (SELECT count(DISTINCT viewer)::int FROM opportunity_viewers
         WHERE opportunity_id = ${id} AND day >= ${UTC_TODAY} - ${days - 1}::int) AS unique_viewers,
       (SELECT count(*)::int FROM access_requests
-        WHERE opportunity_id = ${id} AND created_at >= ${rangeStart(days)}) AS access_requests`),
+        WHERE opportunity_id = ${id} AND created_at >= ${rangeStart(days)}) AS access_requests,
+      (SELECT count(*)::int FROM deals
+        WHERE opportunity_id = ${id} AND created_at >= ${rangeStart(days)}) AS deals`),
   );
   const row = result[0];
   return {
     uniqueViewers: Number(row?.unique_viewers ?? 0),
     accessRequests: Number(row?.access_requests ?? 0),
+    deals: Number(row?.deals ?? 0),
   };
 }
 

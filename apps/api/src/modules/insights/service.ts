@@ -77,6 +77,7 @@ export function createInsightsService(db: Db, opportunities: OpportunitiesServic
           offers: sum('offers'),
           chats: sum('chats'),
           accessRequests: totals.accessRequests,
+          deals: totals.deals,
         },
         byDay,
       };

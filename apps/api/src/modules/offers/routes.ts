@@ -42,6 +42,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,
     opportunities: app.opportunities,
+    deals: app.deals,
   });
   const auth = { onRequest: app.requireUser };
 

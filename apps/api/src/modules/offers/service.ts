@@ -16,6 +16,7 @@ import type { Notifier } from '../../plugins/notifier';
 import type { AuthUser } from '../../plugins/auth';
 import { codeEmail, decisionEmail, newOfferEmail, offerReceivedNotice, offerStatusNotice } from './emails';
 import type { OfferTarget } from '../opportunities/offer-counts';
+import type { DealsService } from '../deals/service';
 import type { OpportunitiesService } from '../opportunities/service';
 import { assertNotBlockedBy } from '../blocks/service';
 import { verifiedBuyerIds } from '../users/service';
@@ -69,8 +70,10 @@ export function createOffersService(deps: {
   publicUrl: string;
   /** The listings offers are made on: who owns them, and their offers count. */
   opportunities: Pick<OpportunitiesService, 'offerTarget' | 'countOffer'>;
+  /** Accepting an offer opens its deal, in the same transaction. */
+  deals: Pick<DealsService, 'openFromOffer'>;
 }) {
-  const { db, mailer, notifier, secret, publicUrl, opportunities } = deps;
+  const { db, mailer, notifier, secret, publicUrl, opportunities, deals } = deps;
 
   function hashCode(userId: number, opportunityId: number, email: string, code: string) {
     return createHmac('sha256', secret)
@@ -235,6 +238,7 @@ export function createOffersService(deps: {
       return db.transaction(async (tx) => {
         const decided = await repo.decideOffer(tx, offerId, status, note ? note : null);
         if (!decided) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
+        if (status === 'accepted') await deals.openFromOffer(tx, decided, found.ownerId);
         // The email goes to the address the offer gave, as before; the switch is the investor's.
         await notifier.notify(tx, {
           userId: decided.userId,

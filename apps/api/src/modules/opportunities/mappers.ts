@@ -25,7 +25,17 @@ export function toCard(row: CardRow): OpportunityCard {
     city: lookupOf(row.city_id, row.city_name_ar, row.city_name_en),
     isVerified: row.is_verified,
     createdAt: iso(row.created_at),
+    dealState: dealStateOf(row.deal_state, row.type),
   };
+}
+
+/** The public word for a listing's deal: "sold" for a business for sale, "funded" for an investment. */
+export function dealStateOf(
+  state: 'under_offer' | 'closed' | null,
+  type: 'invest' | 'buy',
+): OpportunityCard['dealState'] {
+  if (state === 'closed') return type === 'buy' ? 'sold' : 'funded';
+  return state;
 }
 
 export interface MyCardRow extends CardRow {

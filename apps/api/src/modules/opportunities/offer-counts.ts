@@ -38,3 +38,40 @@ export async function incrementOffersCount(tx: Db, opportunityId: number) {
     .set({ offersCount: sql`${opportunities.offersCount} + 1` })
     .where(eq(opportunities.id, opportunityId));
 }
+
+/** What a deal needs of its listing: the seller, its kind, the asked terms and the sector. */
+export interface DealTarget {
+  id: number;
+  ownerId: number;
+  type: 'invest' | 'buy';
+  name: string;
+  nameAr: string;
+  requiredAmount: number;
+  offeredPercentage: number;
+  businessTypeId: number;
+  /** The sector's English name, which picks the due-diligence checklist template. */
+  sector: string;
+}
+
+export async function findDealTarget(db: Db, opportunityId: number): Promise<DealTarget | undefined> {
+  const [row] = await db
+    .select({
+      id: opportunities.id,
+      ownerId: opportunities.submittedBy,
+      type: opportunities.type,
+      name: opportunities.name,
+      nameAr: opportunities.nameAr,
+      requiredAmount: opportunities.requiredAmount,
+      offeredPercentage: opportunities.offeredPercentage,
+      businessTypeId: opportunities.businessTypeId,
+      sector: sql<string>`(SELECT name_en FROM business_types WHERE id = ${opportunities.businessTypeId})`,
+    })
+    .from(opportunities)
+    .where(eq(opportunities.id, opportunityId))
+    .limit(1);
+  return row;
+}
+
+export async function writeDealState(tx: Db, opportunityId: number, state: 'under_offer' | 'closed' | null) {
+  await tx.update(opportunities).set({ dealState: state }).where(eq(opportunities.id, opportunityId));
+}

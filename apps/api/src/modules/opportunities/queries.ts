@@ -14,7 +14,7 @@ import type { SearchQuery } from '@safqa/shared/validation/opportunities';
 export const CARD_COLUMNS = sql.raw(`o.id, o.name, o.name_ar, o.type,
   o.offered_percentage::float8 AS offered_percentage, o.required_amount::float8 AS required_amount,
   o.logo, coalesce(o.images->0->>'thumbnailUrl', o.images->0->>'url') AS cover_image,
-  o.is_verified, o.created_at,
+  o.is_verified, o.created_at, o.deal_state,
   bt.id AS bt_id, bt.name_ar AS bt_name_ar, bt.name_en AS bt_name_en,
   r.id AS region_id, r.name_ar AS region_name_ar, r.name_en AS region_name_en,
   c.id AS city_id, c.name_ar AS city_name_ar, c.name_en AS city_name_en`);
@@ -34,6 +34,7 @@ export interface CardRow extends Record<string, unknown> {
   cover_image: string | null;
   is_verified: boolean;
   created_at: Date | string;
+  deal_state: 'under_offer' | 'closed' | null;
   bt_id: number;
   bt_name_ar: string;
   bt_name_en: string;
@@ -110,7 +111,13 @@ export type SearchFilters = Pick<
 >;
 
 export function searchConditions(query: SearchFilters): SQL {
-  const conditions: SQL[] = [sql`o.status = 'approved'`, sql`NOT o.owner_suspended`];
+  // A closed deal (sold or funded) takes the listing out of search and alerts (API.md "Deals"), and a
+  // suspended owner's listings are hidden from everyone.
+  const conditions: SQL[] = [
+    sql`o.status = 'approved'`,
+    sql`NOT o.owner_suspended`,
+    sql`o.deal_state IS DISTINCT FROM 'closed'`,
+  ];
   if (query.businessTypeId) conditions.push(sql`o.business_type_id = ${query.businessTypeId}`);
   if (query.regionId) conditions.push(sql`o.region_id = ${query.regionId}`);
   if (query.cityId) conditions.push(sql`o.city_id = ${query.cityId}`);

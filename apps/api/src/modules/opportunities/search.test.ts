@@ -197,6 +197,7 @@ describe('GET /api/opportunities: filters, sorts and pages', () => {
       city: { id: 3, nameAR: 'مكة المكرمة', nameEN: 'Makkah' },
       isVerified: false,
       createdAt: '2025-01-01T00:00:00.000Z',
+      dealState: null,
     });
   });
 

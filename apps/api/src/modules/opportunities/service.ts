@@ -13,12 +13,12 @@ import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import type { UploadsService } from '../uploads/service';
 import { paged } from '../../lib/paged';
-import { iso, lookupOf, toCard, toMyCard } from './mappers';
+import { dealStateOf, iso, lookupOf, toCard, toMyCard } from './mappers';
 import type { DetailRow, OpportunitiesRepository, OpportunityRow, OpportunityValues } from './repository';
 import { searchTerms } from './queries';
 import { createTtlCache } from './ttl-cache';
 import { createModeration } from './moderation';
-import { incrementOffersCount } from './offer-counts';
+import { findDealTarget, incrementOffersCount, writeDealState } from './offer-counts';
 import type { ModerationRepository } from './moderation-repository';
 
 export type Caller = AuthUser | null;
@@ -170,6 +170,7 @@ export function createOpportunitiesService(deps: {
       city: l(row.city),
       isVerified: o.isVerified,
       createdAt: iso(o.createdAt),
+      dealState: dealStateOf(o.dealState, o.type),
       name: o.name,
       nameAr: o.nameAr,
       description: o.description,
@@ -302,6 +303,17 @@ export function createOpportunitiesService(deps: {
     async countOffer(tx: Db, opportunityId: number) {
       await incrementOffersCount(tx, opportunityId);
       topCache.clear();
+    },
+    /** What a deal on the listing starts from (its type and asked terms), read in the deal's `tx`. */
+    dealTarget: (tx: Db, opportunityId: number) => findDealTarget(tx, opportunityId),
+    /**
+     * Marks the listing for a deal, in the deal's transaction `tx`: under offer, closed (sold or
+     * funded, out of search and alerts) or back to normal (null).
+     */
+    async setDealState(tx: Db, opportunityId: number, state: 'under_offer' | 'closed' | null) {
+      await writeDealState(tx, opportunityId, state);
+      topCache.clear();
+      countCache.clear();
     },
     /** The caches themselves, for the benchmark to measure the uncached path (ttlMs = 0). */
     caches: { top: topCache, counts: countCache },

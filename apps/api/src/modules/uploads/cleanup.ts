@@ -31,7 +31,10 @@ function values(items: string[]) {
   );
 }
 
-/** Which of `rows` a listing uses now: images and logos by public URL, documents by storage key. */
+/**
+ * Which of `rows` a listing uses now (images and logos by public URL, documents by storage key), or a
+ * deal's checklist item holds (documents).
+ */
 async function inUse(db: Db, storage: Storage, rows: Row[]): Promise<Set<number>> {
   const images = rows.filter((row) => row.kind === 'image');
   const documents = rows.filter((row) => row.kind === 'document');
@@ -50,6 +53,9 @@ async function inUse(db: Db, storage: Storage, rows: Row[]): Promise<Set<number>
     const byKey = new Map(documents.map((row) => [row.key, row.id]));
     const found = (await db.execute(sql`
       SELECT doc->>'key' AS key FROM opportunities o CROSS JOIN LATERAL jsonb_array_elements(o.documents) doc
+      WHERE doc->>'key' IN (${values([...byKey.keys()])})
+      UNION SELECT doc->>'key' AS key
+      FROM deal_checklist_items i CROSS JOIN LATERAL jsonb_array_elements(i.documents) doc
       WHERE doc->>'key' IN (${values([...byKey.keys()])})
     `)) as unknown as { rows: { key: string }[] };
     for (const { key } of found.rows) used.add(byKey.get(key)!);

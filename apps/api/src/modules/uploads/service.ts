@@ -30,6 +30,7 @@ export interface UploadedImageResult {
   mimeType: 'image/webp';
 }
 export interface UploadedDocumentResult extends SignedUrl {
+  id: number;
   name: string;
   size: number;
   mimeType: string;
@@ -80,7 +81,7 @@ async function storeUpload(
   visibility: Visibility,
   files: Array<[string, Buffer]>,
   row: NewUpload & { uploadedBy: number },
-): Promise<void> {
+): Promise<number> {
   const staged: StagedFile[] = [];
   try {
     for (const [key, body] of files) staged.push(await storage.stage(visibility, key, body));
@@ -104,6 +105,7 @@ async function storeUpload(
     await repo.remove(inserted.id).catch(() => {});
     throw storageError(error);
   }
+  return inserted.id;
 }
 
 const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
@@ -169,7 +171,7 @@ export function createUploadsService(deps: {
       const type = DOCUMENT_TYPES[kind];
       const { key } = newKey('docs', type.ext);
       const name = safeFileName(filename, type.ext);
-      await storeUpload(storage, quota, repo, 'private', [[key, input]], {
+      const id = await storeUpload(storage, quota, repo, 'private', [[key, input]], {
         key,
         kind: 'document',
         uploadedBy: userId,
@@ -178,6 +180,7 @@ export function createUploadsService(deps: {
         size: input.length,
       });
       return {
+        id,
         ...signer.sign(key),
         name,
         size: input.length,
@@ -290,6 +293,15 @@ export function createUploadsService(deps: {
     async documentIds(keys: string[]): Promise<Map<string, number>> {
       const rows = await repo.findByKeys('document', keys);
       return new Map(rows.map((row) => [row.key, row.id]));
+    },
+
+    /** A document upload by its id with who uploaded it; null for an image or an unknown id. */
+    async documentOf(
+      id: number,
+    ): Promise<{ id: number; key: string; name: string; uploadedBy: number | null } | null> {
+      const row = await repo.findById(id);
+      if (row?.kind !== 'document') return null;
+      return { id: row.id, key: row.key, name: row.originalName, uploadedBy: row.uploadedBy };
     },
 
     /** The stored key of a document upload by its id; null when there is none. */

@@ -6,6 +6,7 @@ import Bookmark from 'lucide-react/icons/bookmark';
 import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import HandCoins from 'lucide-react/icons/hand-coins';
+import Handshake from 'lucide-react/icons/handshake';
 import Bell from 'lucide-react/icons/bell';
 import SearchCheck from 'lucide-react/icons/search-check';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
@@ -109,6 +110,13 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
     label: 'users.tabs.myOffers',
     Icon: HandCoins,
     Panel: panel(() => import('@/features/offers/routes/my-offers-page'), ['offers']),
+  },
+  // deals (features/deals)
+  {
+    id: 'deals',
+    label: 'users.tabs.deals',
+    Icon: Handshake,
+    Panel: panel(() => import('@/features/deals/components/deals-tab'), ['deals', 'listings']),
   },
   // data room (features/data-room)
   {

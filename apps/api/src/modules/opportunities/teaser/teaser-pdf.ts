@@ -1,14 +1,5 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
-import {
-  paragraphDirection,
-  placeLine,
-  visualPieces,
-  wrap,
-  type Direction,
-  type Measure,
-  type Script,
-} from '../../../lib/bidi-line-layout';
+import { createBilingualPdf, PAGE, PDF_COLORS } from '../../../lib/bilingual-pdf';
+import { paragraphDirection } from '../../../lib/bidi-line-layout';
 
 /** What the one-page teaser shows: public facts only (never financials, documents or contacts). */
 export interface TeaserData {
@@ -30,29 +21,13 @@ export interface TeaserData {
   branchesCount: number | null;
 }
 
-const require = createRequire(import.meta.url);
-/** Cairo (SIL Open Font License, @fontsource/cairo): Arabic shaped by fontkit's OpenType engine, and Latin. */
-const FONTS = {
-  'ar-400': require.resolve('@fontsource/cairo/files/cairo-arabic-400-normal.woff'),
-  'ar-700': require.resolve('@fontsource/cairo/files/cairo-arabic-700-normal.woff'),
-  'en-400': require.resolve('@fontsource/cairo/files/cairo-latin-400-normal.woff'),
-  'en-700': require.resolve('@fontsource/cairo/files/cairo-latin-700-normal.woff'),
-} as const;
-type Weight = 400 | 700;
-
-const PAGE = { width: 595.28, height: 841.89, margin: 40 };
-const BRAND = '#0f766e';
-const INK = '#0f172a';
-const MUTED = '#475569';
+const BRAND = PDF_COLORS.brand;
+const INK = PDF_COLORS.ink;
+const MUTED = PDF_COLORS.muted;
 
 const money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const dateEn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** Internal state of pdfkit's embedded fonts that the ligature fix below adjusts. */
-interface EmbeddedFontState {
-  unicode: Array<number[] | undefined>;
-}
 
 /**
  * Renders the one-page bilingual teaser (A4): a brand header, the Arabic column on the right and the
@@ -63,70 +38,10 @@ export function renderTeaser(
   data: TeaserData,
   options: { url: string; generatedAt?: Date },
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    info: { Title: `${data.nameEn} | ${data.nameAr}`, Author: 'Safqa', Subject: 'Opportunity teaser' },
-    lang: 'ar',
+  const { doc, useFont, paragraph, finish } = createBilingualPdf({
+    Title: `${data.nameEn} | ${data.nameAr}`,
+    Subject: 'Opportunity teaser',
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
-  const arabicFonts = new Set<EmbeddedFontState>();
-
-  const useFont = (script: Script, weight: Weight, size: number) => {
-    doc.font(`${script}-${weight}`).fontSize(size);
-    if (script === 'ar') arabicFonts.add((doc as unknown as { _font: EmbeddedFontState })._font);
-  };
-  const measureWith =
-    (weight: Weight, size: number): Measure =>
-    (text, script) => {
-      useFont(script, weight, size);
-      return doc.widthOfString(text);
-    };
-
-  /** Draws wrapped text in a box; returns the y after the last line. */
-  const paragraph = (
-    text: string,
-    box: { x: number; y: number; width: number },
-    style: {
-      size: number;
-      weight?: Weight;
-      color?: string;
-      dir: Direction;
-      maxLines?: number;
-      lineGap?: number;
-    },
-  ) => {
-    const weight = style.weight ?? 400;
-    const measure = measureWith(weight, style.size);
-    const space = measure(' ', style.dir === 'rtl' ? 'ar' : 'en');
-    let lines = wrap(text, box.width, measure, space);
-    if (style.maxLines && lines.length > style.maxLines) {
-      lines = lines.slice(0, style.maxLines);
-      lines[lines.length - 1] = [...lines[lines.length - 1]!, '…'];
-    }
-    const lineHeight = style.size * (1.55 + (style.lineGap ?? 0));
-    let y = box.y;
-    for (const line of lines) {
-      const placed = placeLine(line, style.dir, measure, space);
-      const left = style.dir === 'rtl' ? box.x + box.width - placed.width : box.x;
-      for (const word of placed.words) {
-        let x = left + word.x;
-        for (const piece of visualPieces(word.text)) {
-          useFont(piece.script, weight, style.size);
-          doc.fillColor(style.color ?? INK).text(piece.text, x, y, { lineBreak: false });
-          x += doc.widthOfString(piece.text);
-        }
-      }
-      y += lineHeight;
-    }
-    return y;
-  };
 
   // Header band
   doc.rect(0, 0, PAGE.width, 92).fill(BRAND);
@@ -265,14 +180,5 @@ export function renderTeaser(
       lineBreak: false,
     });
 
-  // A ligature glyph (lam-alef, the name of God) stands for several characters. Text extractors read
-  // glyphs in visual order and reverse Arabic runs, so the characters of such a glyph must be listed
-  // in visual order too, or they come out swapped ("ال" for "لا").
-  for (const font of arabicFonts) {
-    font.unicode.forEach((codePoints, gid) => {
-      if (codePoints && codePoints.length > 1) font.unicode[gid] = [...codePoints].reverse();
-    });
-  }
-  doc.end();
-  return done;
+  return finish();
 }

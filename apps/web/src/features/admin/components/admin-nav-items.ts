@@ -6,6 +6,7 @@ import CircleHelp from 'lucide-react/icons/circle-help';
 import FileClock from 'lucide-react/icons/file-clock';
 import Flag from 'lucide-react/icons/flag';
 import Gauge from 'lucide-react/icons/gauge';
+import Handshake from 'lucide-react/icons/handshake';
 import Inbox from 'lucide-react/icons/inbox';
 import MapIcon from 'lucide-react/icons/map';
 import MapPin from 'lucide-react/icons/map-pin';
@@ -36,6 +37,7 @@ export const ADMIN_NAV: { label: string; items: AdminNavItem[] }[] = [
       { to: '/admin/users', label: 'admin.nav.users', icon: Users },
       { to: '/admin/verifications', label: 'admin.nav.verifications', icon: BadgeCheck },
       { to: '/admin/reports', label: 'admin.nav.reports', icon: Flag },
+      { to: '/admin/deals', label: 'admin.nav.deals', icon: Handshake },
     ],
   },
   {

@@ -1,3 +1,4 @@
+import { useDealOfChat } from '@/lib/deal-of-chat';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -62,6 +63,7 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
   const navigate = useNavigate();
   const chat = useChat(chatId);
   const history = useMessages(chatId, !chat.isError);
+  const deal = useDealOfChat(chat.data?.chat.opportunity.id, chat.data?.chat.otherUser.id);
   const send = useSendMessage(chatId);
   const messages = flattenMessages(history.data);
   const latestUnread = messages.findLast((m) => m.senderId !== userId && m.readAt === null)?.id;
@@ -132,6 +134,14 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
           >
             {t('chat.about', { name: opportunityName })}
           </Link>
+          {deal.data ? (
+            <Link
+              to={`/deals/${deal.data.id}`}
+              className="block truncate text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+            >
+              {t('chat.deal')}
+            </Link>
+          ) : null}
         </div>
         <BlockUserButton
           userId={otherUser.id}

@@ -20,6 +20,7 @@ function card(id: number): OpportunityCard {
     city: { id: 1, nameAR: 'الرياض', nameEN: 'Riyadh' },
     isVerified: id % 2 === 0,
     createdAt: '2026-01-01T00:00:00.000Z',
+    dealState: null,
   };
 }
 

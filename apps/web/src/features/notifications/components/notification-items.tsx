@@ -22,6 +22,8 @@ const ICONS: Record<NotificationType, typeof Bell> = {
   access_decision: Bell,
   chat_missed: MessagesSquare,
   verification_decision: BadgeCheck,
+  // A deal is where an accepted offer leads (no icon of its own: the bell ships with the first page).
+  deal_update: HandCoins,
 };
 
 /**

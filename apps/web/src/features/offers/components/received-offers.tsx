@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import Check from 'lucide-react/icons/check';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
 import { OFFER_REASONS, type Offer } from '@safqa/shared/validation/offers';
 import { BlockUserButton } from '@/components/block-user-button';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner, SpinnerIcon } from '@/components/ui/spinner';
 import { VerifiedBuyerBadge } from '@/components/verified-buyer-badge';
 import { toast } from '@/components/ui/toast-store';
@@ -171,6 +171,11 @@ function OfferCard({ offer, opportunityId }: { offer: Offer; opportunityId: numb
                 {t('offers.received.decline')}
               </Button>
             </>
+          ) : null}
+          {offer.status === 'accepted' ? (
+            <Link to="/profile?tab=deals" className={buttonClasses('secondary', 'sm')}>
+              {t('offers.received.deal')}
+            </Link>
           ) : null}
         </div>
       </footer>

@@ -64,6 +64,14 @@ function MyOfferItem({ offer }: { offer: MyOffer }) {
           {offer.message}
         </p>
         {offer.note ? <OwnerNote note={offer.note} /> : null}
+        {offer.status === 'accepted' ? (
+          <Link
+            to="/profile?tab=deals"
+            className="text-sm font-semibold text-brand-700 underline dark:text-brand-300"
+          >
+            {t('offers.mine.deal')}
+          </Link>
+        ) : null}
         <time dateTime={offer.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
           {t('offers.mine.sentOn', { date: formatDate(offer.createdAt, lng) })}
         </time>

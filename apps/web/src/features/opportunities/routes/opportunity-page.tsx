@@ -5,7 +5,7 @@ import MapPin from 'lucide-react/icons/map-pin';
 import UsersRound from 'lucide-react/icons/users-round';
 import { ReportButton } from '@/components/report-button';
 import { OpportunityActionsSlot } from '@/components/opportunity-actions-slot';
-import { OpportunityLogo } from '@/components/opportunity-card';
+import { DealStateBadge, OpportunityLogo } from '@/components/opportunity-card';
 import { HydrationSlice } from '@/components/hydration-slice';
 import { ErrorState } from '@/components/list-states';
 import { buttonClasses } from '@/components/ui/button';
@@ -147,6 +147,7 @@ export function Component() {
                 {t('listings.card.verified')}
               </span>
             ) : null}
+            <DealStateBadge state={o.dealState} />
           </div>
           <h1 className="mt-1 text-2xl font-extrabold text-slate-900 sm:text-3xl dark:text-white" dir="auto">
             {title}

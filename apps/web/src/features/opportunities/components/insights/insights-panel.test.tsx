@@ -29,7 +29,7 @@ const days = (n: number, views: number) =>
     chats: 0,
   }));
 const insights = (n: number, views: number) => ({
-  totals: { views, uniqueViewers: views, bookmarks: 0, offers: 1, chats: 0, accessRequests: 2 },
+  totals: { views, uniqueViewers: views, bookmarks: 0, offers: 1, chats: 0, accessRequests: 2, deals: 1 },
   byDay: days(n, views),
 });
 
@@ -75,7 +75,15 @@ describe('InsightsPanel', () => {
       if (url.pathname !== '/api/opportunities/5/insights') return undefined;
       if (fail) return jsonResponse({ code: 'INTERNAL', message: 'تعذّر' }, { status: 500 });
       return jsonResponse({
-        totals: { views: 0, uniqueViewers: 0, bookmarks: 0, offers: 0, chats: 0, accessRequests: 0 },
+        totals: {
+          views: 0,
+          uniqueViewers: 0,
+          bookmarks: 0,
+          offers: 0,
+          chats: 0,
+          accessRequests: 0,
+          deals: 0,
+        },
         byDay: days(30, 0).map((d) => ({ ...d, offers: 0 })),
       });
     });

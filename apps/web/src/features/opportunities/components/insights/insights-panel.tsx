@@ -12,7 +12,7 @@ import { formatDay } from '@/lib/day-format';
 // recharts comes with this chunk only.
 const InsightsChart = lazy(() => import('./insights-chart'));
 
-const TOTALS = ['views', 'uniqueViewers', 'bookmarks', 'offers', 'chats', 'accessRequests'] as const;
+const TOTALS = ['views', 'uniqueViewers', 'bookmarks', 'offers', 'chats', 'accessRequests', 'deals'] as const;
 const DAILY = ['views', 'bookmarks', 'offers', 'chats'] as const;
 
 /**

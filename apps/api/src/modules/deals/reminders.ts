@@ -1,0 +1,37 @@
+import type { Language } from '@safqa/shared/constants';
+import type { DealSide } from '@safqa/shared/validation/deals';
+import type { Db } from '../../db/client';
+import type { DealNoticeKind } from './notices';
+import * as repo from './repository';
+
+type Notify = (
+  tx: Db,
+  row: repo.DealRow,
+  to: DealSide,
+  kind: DealNoticeKind,
+  detail?: Record<Language, string>,
+) => Promise<void>;
+
+/**
+ * The daily reminder: each side of a deal with open items past their due date is told once a day
+ * (the items are marked with the day in the notice's transaction, so a second run tells no one).
+ * Answers how many sides were told.
+ */
+export async function remindOverdue(db: Db, notify: Notify, now: Date): Promise<number> {
+  const today = now.toISOString().slice(0, 10);
+  let sent = 0;
+  for (const group of await repo.overdueGroups(db, today)) {
+    await db.transaction(async (tx) => {
+      const marked = await repo.markReminded(tx, group.itemIds, today);
+      if (!marked.length) return;
+      const row = await repo.findDeal(tx, group.dealId);
+      if (!row) return;
+      await notify(tx, row, group.side, 'overdue', {
+        ar: group.titles.join('، '),
+        en: group.titles.join(', '),
+      });
+      sent += 1;
+    });
+  }
+  return sent;
+}

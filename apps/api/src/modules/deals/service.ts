@@ -1,0 +1,416 @@
+import type { Language } from '@safqa/shared/constants';
+import type {
+  ChecklistCreateInput,
+  ChecklistItem,
+  ChecklistPatchInput,
+  Deal,
+  DealSide,
+  DealStage,
+  DealSummary,
+  LoiInput,
+  LoiSignInput,
+  StageInput,
+} from '@safqa/shared/validation/deals';
+import type { Db } from '../../db/client';
+import type { AuthUser } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+import type { Mailer } from '../../plugins/mailer';
+import type { Notifier } from '../../plugins/notifier';
+import type { OpportunitiesService } from '../opportunities/service';
+import type { UploadsService } from '../uploads/service';
+import { loiPdfData, renderLoiPdf } from './loi-pdf';
+import { remindOverdue } from './reminders';
+import { dealEmail, dealNotice, signedLoiEmail, type DealNoticeKind } from './notices';
+import { cardsById } from './peers';
+import * as repo from './repository';
+import { checklistTemplate } from './templates';
+import { sideOf, toDeal, toItem, toLoi, toSummary } from './views';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const notFound = () => new AppError(404, 'NOT_FOUND');
+const badStage = () => new AppError(409, 'INVALID_STATUS_TRANSITION');
+const ACTIVE: DealStage[] = ['loi', 'due_diligence', 'closing'];
+
+/** The accepted offer a deal starts from (handed over by the offers area in its transaction). */
+export interface AcceptedOffer {
+  id: number;
+  opportunityId: number;
+  userId: number;
+  amount: number | null;
+  createdAt: Date;
+}
+
+/**
+ * Deals (API.md "Deals"): opened by an accepted offer, between the listing's owner (seller) and the
+ * offer's author (buyer). Every write locks the deal row first (SELECT ... FOR UPDATE), so two
+ * parties acting at once are applied one after the other.
+ */
+export function createDealsService(deps: {
+  db: Db;
+  mailer: Mailer;
+  notifier: Notifier;
+  publicUrl: string;
+  opportunities: Pick<OpportunitiesService, 'dealTarget' | 'setDealState'>;
+  uploads: Pick<UploadsService, 'documentOf' | 'signDocument'>;
+}) {
+  const { db, mailer, notifier, publicUrl, opportunities, uploads } = deps;
+  const dealUrl = (id: number) => `${publicUrl}/deals/${id}`;
+
+  /** The deal for a party (or, when `adminToo`, an admin); 404 for anyone else. */
+  async function readable(user: AuthUser, id: number, adminToo: boolean) {
+    const row = await repo.findDeal(db, id);
+    if (!row) throw notFound();
+    const side = sideOf(row, user.id);
+    if (!side && !(adminToo && user.role === 'admin')) throw notFound();
+    return { row, side };
+  }
+
+  /** Locks the deal for a party's write; 404 for anyone else, 409 once it is closed or cancelled. */
+  async function lockForParty(tx: Db, user: AuthUser, id: number) {
+    const row = await repo.lockDeal(tx, id);
+    if (!row) throw notFound();
+    const side = sideOf(row, user.id);
+    if (!side) throw notFound();
+    return { row, side };
+  }
+
+  async function listing(tx: Db, row: repo.DealRow) {
+    const found = await opportunities.dealTarget(tx, row.opportunityId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** A notice (bell, and email where the recipient's switch is on) to one party. */
+  async function notify(
+    tx: Db,
+    row: repo.DealRow,
+    to: DealSide,
+    kind: DealNoticeKind,
+    detail?: Record<Language, string>,
+  ) {
+    const target = await listing(tx, row);
+    const notice = dealNotice(kind, target, detail);
+    await notifier.notify(tx, {
+      userId: to === 'seller' ? row.sellerId : row.buyerId,
+      type: 'deal_update',
+      ...notice,
+      link: `/deals/${row.id}`,
+      email: (lang) => dealEmail(lang, notice, dealUrl(row.id)),
+    });
+  }
+  const other = (side: DealSide): DealSide => (side === 'seller' ? 'buyer' : 'seller');
+
+  async function syncListing(tx: Db, opportunityId: number) {
+    await opportunities.setDealState(tx, opportunityId, await repo.listingDealState(tx, opportunityId));
+  }
+
+  async function view(row: repo.DealRow, viewerId: number, lang: Language): Promise<Deal> {
+    const [cards, names, lois, items, events] = await Promise.all([
+      cardsById(db, [row.opportunityId]),
+      repo.usernames(db, [row.sellerId, row.buyerId]),
+      repo.loisOf(db, row.id),
+      repo.checklistOf(db, row.id),
+      repo.eventsOf(db, row.id),
+    ]);
+    const actors = await repo.usernames(
+      db,
+      events.flatMap((e) => (e.actorId === null ? [] : [e.actorId])),
+    );
+    for (const [id, name] of actors) names.set(id, name);
+    const card = cards.get(row.opportunityId);
+    if (!card) throw notFound();
+    return toDeal(
+      {
+        row,
+        card,
+        names,
+        offer: { id: row.offerId, amount: row.offerAmount, createdAt: row.offerMadeAt.toISOString() },
+        lois,
+        items: items.map((i) => itemView(i, lang)),
+        events,
+      },
+      viewerId,
+    );
+  }
+  const itemView = (i: repo.ItemRow, lang: Language): ChecklistItem =>
+    toItem(i, lang, (key) => uploads.signDocument(key));
+
+  async function loiPdf(row: repo.DealRow, loi: repo.LoiRow, lang: Language, tx: Db = db) {
+    const [target, names] = await Promise.all([
+      listing(tx, row),
+      repo.usernames(tx, [row.sellerId, row.buyerId]),
+    ]);
+    return renderLoiPdf(loiPdfData(row, loi, target, names), lang);
+  }
+
+  return {
+    /**
+     * Opens the deal of an offer its owner accepts, in the offers area's transaction `tx`: the
+     * stage `loi`, the sector's checklist, and the first line of the timeline.
+     */
+    async openFromOffer(tx: Db, offer: AcceptedOffer, ownerId: number): Promise<number> {
+      const target = await opportunities.dealTarget(tx, offer.opportunityId);
+      if (!target) throw notFound();
+      const row = await repo.insertDeal(tx, {
+        opportunityId: offer.opportunityId,
+        offerId: offer.id,
+        sellerId: ownerId,
+        buyerId: offer.userId,
+        offerAmount: offer.amount,
+        offerMadeAt: offer.createdAt,
+      });
+      await repo.insertItems(
+        tx,
+        checklistTemplate(target.sector).map((t) => ({
+          dealId: row.id,
+          title: t.ar,
+          titleEn: t.en,
+          side: t.side,
+        })),
+      );
+      await repo.insertEvent(tx, row.id, 'opened', ownerId, { offerId: offer.id });
+      return row.id;
+    },
+
+    /** The caller's deals, most recently changed first. */
+    async list(user: AuthUser, stage: DealStage | undefined, page: number, pageSize: number, all = false) {
+      const { rows, total } = await repo.dealsPage(
+        db,
+        { userId: all ? undefined : user.id, stage },
+        page,
+        pageSize,
+      );
+      const [cards, names] = await Promise.all([
+        cardsById(
+          db,
+          rows.map((r) => r.opportunityId),
+        ),
+        repo.usernames(
+          db,
+          rows.flatMap((r) => [r.sellerId, r.buyerId]),
+        ),
+      ]);
+      const data: DealSummary[] = rows.flatMap((r) => {
+        const card = cards.get(r.opportunityId);
+        return card ? [toSummary(r, card, names, user.id)] : [];
+      });
+      return { data, total };
+    },
+
+    async get(user: AuthUser, id: number, lang: Language): Promise<Deal> {
+      const { row } = await readable(user, id, true);
+      return view(row, user.id, lang);
+    },
+
+    /** A new version of the letter of intent, while the deal is at `loi`; the other party is told. */
+    async proposeLoi(user: AuthUser, id: number, input: LoiInput, lang: Language): Promise<Deal> {
+      const row = await db.transaction(async (tx) => {
+        const { row, side } = await lockForParty(tx, user, id);
+        if (row.stage !== 'loi') throw badStage();
+        const latest = (await repo.loisOf(tx, id)).at(-1);
+        const version = (latest?.version ?? 0) + 1;
+        await repo.insertLoi(tx, { dealId: id, version, ...input, proposedBy: side });
+        await repo.insertEvent(tx, id, 'loi_proposed', user.id, { version });
+        const touched = await repo.updateDeal(tx, id, {});
+        await notify(tx, row, other(side), 'loi_proposed', {
+          ar: `النسخة ${version}`,
+          en: `version ${version}`,
+        });
+        return touched;
+      });
+      return view(row, user.id, lang);
+    },
+
+    /**
+     * Signs a version: only the latest (LOI_OUTDATED), once per party (ALREADY_SIGNED). When both
+     * have signed it, the deal moves to due diligence and each party is emailed the PDF, once.
+     */
+    async signLoi(user: AuthUser, id: number, version: number, input: LoiSignInput) {
+      const signed = await db.transaction(async (tx) => {
+        const { row, side } = await lockForParty(tx, user, id);
+        const lois = await repo.loisOf(tx, id);
+        const loi = lois.find((l) => l.version === version);
+        if (!loi) throw notFound();
+        if ((side === 'seller' ? loi.sellerSignedAt : loi.buyerSignedAt) !== null)
+          throw new AppError(409, 'ALREADY_SIGNED');
+        if (row.stage !== 'loi') throw badStage();
+        if (lois.at(-1)!.version !== version) throw new AppError(409, 'LOI_OUTDATED');
+        const after = await repo.signLoi(tx, loi.id, side, input.fullName);
+        if (!after) throw new AppError(409, 'ALREADY_SIGNED');
+        await repo.insertEvent(tx, id, 'loi_signed', user.id, { version, side });
+        if (!after.sellerSignedAt || !after.buyerSignedAt) {
+          await repo.updateDeal(tx, id, {});
+          await notify(tx, row, other(side), 'loi_signed', {
+            ar: `النسخة ${version}`,
+            en: `version ${version}`,
+          });
+          return after;
+        }
+        const moved = await repo.updateDeal(tx, id, {
+          stage: 'due_diligence',
+          dueDiligenceEndsAt: new Date(after.buyerSignedAt.getTime() + after.dueDiligenceDays * DAY_MS),
+        });
+        await repo.insertEvent(tx, id, 'stage_changed', user.id, { from: 'loi', to: 'due_diligence' });
+        await syncListing(tx, row.opportunityId);
+        const target = await listing(tx, row);
+        for (const party of ['seller', 'buyer'] as const) {
+          const userId = party === 'seller' ? row.sellerId : row.buyerId;
+          const recipient = await notifier.recipient(tx, userId);
+          if (!recipient) continue;
+          const pdf = await loiPdf(moved, after, recipient.language, tx);
+          await mailer.enqueue(
+            {
+              to: recipient.email,
+              ...signedLoiEmail(recipient.language, target, dealUrl(id)),
+              attachments: [
+                { filename: `loi-${id}-${version}.pdf`, contentType: 'application/pdf', content: pdf },
+              ],
+            },
+            tx,
+          );
+          // The bell too; the email with the PDF is sent whatever the switches (a signed document).
+          await notifier.notify(tx, {
+            userId,
+            type: 'deal_update',
+            ...dealNotice('loi_complete', target),
+            link: `/deals/${id}`,
+          });
+        }
+        return after;
+      });
+      return toLoi(signed);
+    },
+
+    /** The letter of intent as a PDF, for the parties and admins. */
+    async loiPdf(user: AuthUser, id: number, version: number, lang: Language): Promise<Buffer> {
+      const { row } = await readable(user, id, true);
+      const loi = (await repo.loisOf(db, id)).find((l) => l.version === version);
+      if (!loi) throw notFound();
+      return loiPdf(row, loi, lang);
+    },
+
+    async addItem(
+      user: AuthUser,
+      id: number,
+      input: ChecklistCreateInput,
+      lang: Language,
+    ): Promise<ChecklistItem> {
+      const item = await db.transaction(async (tx) => {
+        const { row, side } = await lockForParty(tx, user, id);
+        if (!ACTIVE.includes(row.stage)) throw badStage();
+        const [item] = await repo.insertItems(tx, [
+          { dealId: id, title: input.title, side: input.side, dueDate: input.dueDate ?? null },
+        ]);
+        await repo.insertEvent(tx, id, 'checklist_added', user.id, { itemId: item!.id, title: input.title });
+        await repo.updateDeal(tx, id, {});
+        await notify(tx, row, other(side), 'checklist_added', { ar: input.title, en: input.title });
+        return item!;
+      });
+      return itemView(item, lang);
+    },
+
+    /** Marks an item open, done or not applicable, with a note and documents the parties uploaded. */
+    async patchItem(
+      user: AuthUser,
+      id: number,
+      itemId: number,
+      input: ChecklistPatchInput,
+      lang: Language,
+    ): Promise<ChecklistItem> {
+      // The documents are checked before the deal is locked (the uploads area reads outside it).
+      const { row: before } = await readable(user, id, false);
+      let documents: repo.ItemRow['documents'] | undefined;
+      if (input.documentIds) {
+        documents = [];
+        for (const [i, uploadId] of [...new Set(input.documentIds)].entries()) {
+          const doc = await uploads.documentOf(uploadId);
+          if (!doc || (doc.uploadedBy !== before.sellerId && doc.uploadedBy !== before.buyerId)) {
+            throw new AppError(400, 'VALIDATION_FAILED', {
+              fields: { [`documentIds.${i}`]: 'upload_unknown' },
+            });
+          }
+          documents.push({ uploadId: doc.id, key: doc.key, name: doc.name });
+        }
+      }
+      const item = await db.transaction(async (tx) => {
+        const { row, side } = await lockForParty(tx, user, id);
+        const current = await repo.findItem(tx, id, itemId);
+        if (!current) throw notFound();
+        if (!ACTIVE.includes(row.stage)) throw badStage();
+        const updated = await repo.updateItem(tx, itemId, {
+          status: input.status,
+          note: input.note === undefined ? current.note : input.note || null,
+          documents: documents ?? current.documents,
+        });
+        await repo.insertEvent(tx, id, 'checklist_updated', user.id, {
+          itemId,
+          title: current.title,
+          status: input.status,
+        });
+        await repo.updateDeal(tx, id, {});
+        await notify(tx, row, other(side), 'checklist_updated', {
+          ar: current.title,
+          en: current.titleEn ?? current.title,
+        });
+        return updated;
+      });
+      return itemView(item, lang);
+    },
+
+    /**
+     * closing: from due diligence, with every item done or not applicable. closed: from closing,
+     * once both parties asked (each ask is recorded). cancelled: any time before closed, with a reason.
+     */
+    async changeStage(user: AuthUser, id: number, input: StageInput, lang: Language): Promise<Deal> {
+      const row = await db.transaction(async (tx) => {
+        const { row, side } = await lockForParty(tx, user, id);
+        const from = row.stage;
+        if (input.stage === 'cancelled') {
+          if (from === 'closed' || from === 'cancelled') throw badStage();
+          const moved = await repo.updateDeal(tx, id, { stage: 'cancelled', cancelReason: input.reason! });
+          await repo.insertEvent(tx, id, 'stage_changed', user.id, {
+            from,
+            to: 'cancelled',
+            reason: input.reason!,
+          });
+          await syncListing(tx, row.opportunityId);
+          await notify(tx, row, other(side), 'cancelled', { ar: input.reason!, en: input.reason! });
+          return moved;
+        }
+        if (input.stage === 'closing') {
+          if (from !== 'due_diligence') throw badStage();
+          if ((await repo.countOpenItems(tx, id)) > 0) throw new AppError(409, 'CHECKLIST_OPEN');
+          const moved = await repo.updateDeal(tx, id, { stage: 'closing' });
+          await repo.insertEvent(tx, id, 'stage_changed', user.id, { from, to: 'closing' });
+          await notify(tx, row, other(side), 'closing');
+          return moved;
+        }
+        if (from !== 'closing') throw badStage();
+        const asked = side === 'seller' ? row.sellerClosingAt : row.buyerClosingAt;
+        if (asked) return row;
+        let moved = await repo.updateDeal(
+          tx,
+          id,
+          side === 'seller' ? { sellerClosingAt: new Date() } : { buyerClosingAt: new Date() },
+        );
+        await repo.insertEvent(tx, id, 'close_requested', user.id, { side });
+        if (!moved.sellerClosingAt || !moved.buyerClosingAt) {
+          await notify(tx, row, other(side), 'close_requested');
+          return moved;
+        }
+        moved = await repo.updateDeal(tx, id, { stage: 'closed' });
+        await repo.insertEvent(tx, id, 'stage_changed', user.id, { from, to: 'closed' });
+        await syncListing(tx, row.opportunityId);
+        await notify(tx, row, 'seller', 'closed');
+        await notify(tx, row, 'buyer', 'closed');
+        return moved;
+      });
+      return view(row, user.id, lang);
+    },
+
+    /** The daily reminder of overdue checklist items (reminders.ts). */
+    remindOverdue: (now: Date) => remindOverdue(db, notify, now),
+  };
+}
+
+export type DealsService = ReturnType<typeof createDealsService>;
