@@ -15,10 +15,60 @@ const vendorGroups = [
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
   { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
 ];
+/** The icons one module set draws, read from its sources' `lucide-react/icons/<name>` imports. */
+function iconsDrawnBy(files: string[]): string[] {
+  const names = new Set<string>();
+  for (const file of files)
+    for (const match of readFileSync(path.join(import.meta.dirname, file), 'utf8').matchAll(
+      /lucide-react\/icons\/([a-z0-9-]+)'/g,
+    ))
+      names.add(match[1]!);
+  return [...names];
+}
+
+const iconFiles = (names: string[]) =>
+  new RegExp(`[\\\\/]lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](?:${names.join('|')})\\.mjs$`);
+
 /**
- * Icons, one module each, shared by different sets of pages: left alone they become dozens of chunks
- * of 300 bytes, each a request and a modulepreload. Grouped by the pages that use them, with small
- * groups merged into a neighbour (a page may then fetch an icon it does not draw, a few hundred bytes).
+ * The icons of the shell (navbar, account links, toggles, toasts, error screen), drawn on every page,
+ * and those of the home page: each in a group of its own, so that `/` fetches exactly what it draws
+ * (decision 005). Left to the entries-aware group below, they were merged with small groups of other
+ * pages' icons: `/` fetched 22 icons it never drew, about 1 kB brotli.
+ */
+const shellIconGroup = {
+  name: 'icons-shell',
+  priority: 2,
+  test: iconFiles(
+    iconsDrawnBy([
+      'src/app/layout/navbar.tsx',
+      'src/app/layout/account-links.tsx',
+      'src/app/error-screen.tsx',
+      'src/components/language-toggle.tsx',
+      'src/components/theme-toggle.tsx',
+      'src/components/ui/toaster.tsx',
+    ]),
+  ),
+};
+const homeIconGroup = {
+  name: 'icons-home',
+  priority: 1,
+  test: iconFiles(
+    iconsDrawnBy([
+      ...readdirSync(path.join(import.meta.dirname, 'src/features/home/components'))
+        .filter((file) => file.endsWith('.tsx') && !file.includes('.test.'))
+        .map((file) => `src/features/home/components/${file}`),
+      'src/features/home/routes/home-page.tsx',
+      'src/components/opportunity-card.tsx',
+      'src/components/list-states.tsx',
+    ]),
+  ),
+};
+
+/**
+ * Every other icon, one module each, shared by different sets of pages: left alone they become dozens
+ * of chunks of 300 bytes, each a request and a modulepreload. Grouped by the pages that use them, with
+ * small groups merged into a neighbour (a page may then fetch an icon it does not draw, a few hundred
+ * bytes).
  */
 const iconGroup = {
   name: 'icons',
@@ -101,7 +151,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           output: {
-            codeSplitting: { groups: [...vendorGroups, iconGroup] },
+            codeSplitting: {
+              // Vendor groups first: a group also takes in what its modules import, and React must stay in
+              // its own long-lived chunk rather than follow the icons that import it.
+              groups: [
+                ...vendorGroups.map((group) => ({ ...group, priority: 3 })),
+                shellIconGroup,
+                homeIconGroup,
+                iconGroup,
+              ],
+            },
             // An icon group is named after every page that shares it: keep the file name short.
             chunkFileNames: (chunk) =>
               chunk.name.startsWith('icons~') ? 'assets/icons-[hash].js' : 'assets/[name]-[hash].js',

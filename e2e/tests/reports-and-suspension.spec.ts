@@ -96,24 +96,24 @@ for (const language of ['ar', 'en'] as const) {
         await page.goto(`/opportunities/${listing.id}`);
         await waitForAppReady(page);
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-        await page.getByRole('button', { name: t('common.report.button.opportunity') }).click();
-        const dialog = page.getByRole('dialog', { name: t('common.report.title.opportunity') });
+        await page.getByRole('button', { name: t('safety.report.button.opportunity') }).click();
+        const dialog = page.getByRole('dialog', { name: t('safety.report.title.opportunity') });
         await expect(dialog).toBeVisible();
         // Checked in the browser first: nothing chosen, nothing written.
-        await dialog.getByRole('button', { name: t('common.report.submit') }).click();
-        await expect(dialog.getByLabel(t('common.report.details'))).toHaveAttribute('aria-invalid', 'true');
+        await dialog.getByRole('button', { name: t('safety.report.submit') }).click();
+        await expect(dialog.getByLabel(t('safety.report.details'))).toHaveAttribute('aria-invalid', 'true');
         await expectNoA11yViolations(page);
-        await dialog.getByLabel(t('common.report.reason')).selectOption('fraud');
+        await dialog.getByLabel(t('safety.report.reason')).selectOption('fraud');
         await dialog
-          .getByLabel(t('common.report.details'))
+          .getByLabel(t('safety.report.details'))
           .fill(
             language === 'ar'
               ? 'الأرقام المالية منسوخة من إعلان آخر'
               : 'The figures are copied from another listing',
           );
-        await dialog.getByRole('button', { name: t('common.report.submit') }).click();
+        await dialog.getByRole('button', { name: t('safety.report.submit') }).click();
         await expect(dialog).toBeHidden();
-        await expect(page.getByText(t('common.report.sent'))).toBeVisible();
+        await expect(page.getByText(t('safety.report.sent'))).toBeVisible();
         await expect(
           page.getByRole('button', { name: plural(language, 'common.nav.notificationsUnread', 0) }),
         ).toBeVisible();

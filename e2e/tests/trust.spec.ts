@@ -121,8 +121,8 @@ for (const language of ['ar', 'en'] as const) {
         const page = buyerSide.page;
         await page.goto(`/opportunities/${cast.id}`);
         await expect(page.getByRole('heading', { level: 1, name: cast.title })).toBeVisible();
-        await expect(page.getByText(t('common.trust.verifiedOnlyBody'))).toBeVisible();
-        await page.getByRole('link', { name: t('common.trust.getVerified') }).click();
+        await expect(page.getByText(t('safety.trust.verifiedOnlyBody'))).toBeVisible();
+        await page.getByRole('link', { name: t('safety.trust.getVerified') }).click();
         await expect(page).toHaveURL(/\/profile\?tab=verification$/);
       });
 
@@ -162,7 +162,7 @@ for (const language of ['ar', 'en'] as const) {
       await test.step('the buyer is verified and offers; the owner sees the badge', async () => {
         const page = buyerSide.page;
         await page.reload();
-        await expect(page.getByText(t('common.trust.verifiedBuyer'), { exact: true }).first()).toBeVisible();
+        await expect(page.getByText(t('safety.trust.verifiedBuyer'), { exact: true }).first()).toBeVisible();
         await offer(request, cast.id, cast.buyer.email, cast.buyer.session, cast.buyer.name);
 
         const owner = ownerSide.page;
@@ -170,7 +170,7 @@ for (const language of ['ar', 'en'] as const) {
         const card = owner
           .getByRole('article')
           .filter({ has: owner.getByRole('heading', { name: cast.buyer.name }) });
-        await expect(card.getByText(t('common.trust.verifiedBuyer'), { exact: true })).toBeVisible();
+        await expect(card.getByText(t('safety.trust.verifiedBuyer'), { exact: true })).toBeVisible();
         await expectNoA11yViolations(owner);
       });
     });
@@ -207,13 +207,13 @@ for (const language of ['ar', 'en'] as const) {
         await page.goto(`/profile/chats/${chatId}`);
         await expect(page.getByRole('heading', { level: 1, name: cast.buyer.name })).toBeVisible();
         await expect(page.getByText(first)).toBeVisible();
-        await page.getByRole('button', { name: t('common.trust.block'), exact: true }).click();
+        await page.getByRole('button', { name: t('safety.trust.block'), exact: true }).click();
         const dialog = page.getByRole('alertdialog', {
-          name: ui(language, 'common.trust.blockTitle', { name: cast.buyer.name }),
+          name: ui(language, 'safety.trust.blockTitle', { name: cast.buyer.name }),
         });
         await expect(dialog).toBeVisible();
         await expectNoA11yViolations(page);
-        await dialog.getByRole('button', { name: t('common.trust.blockConfirm'), exact: true }).click();
+        await dialog.getByRole('button', { name: t('safety.trust.blockConfirm'), exact: true }).click();
         await expect(page).toHaveURL(/\/profile\/chats$/);
         await expect(page.getByRole('link', { name: new RegExp(escapeRegExp(cast.buyer.name)) })).toHaveCount(
           0,

@@ -32,7 +32,7 @@ const publicRoutes: RouteObject[] = [
     path: 'opportunities/:id',
     lazy: lazyPage(
       () => import('@/features/opportunities/routes/opportunity-page'),
-      ['opportunities', 'listings', 'insights'],
+      ['opportunities', 'listings', 'insights', 'safety'],
     ),
   },
   // faqs (web shell)
@@ -132,7 +132,7 @@ const signedInRoutes: RouteObject[] = [
   // chat (features/chat): chat window
   {
     path: 'profile/chats/:chatId',
-    lazy: lazyPage(() => import('@/features/chat/routes/chat-page'), ['chat']),
+    lazy: lazyPage(() => import('@/features/chat/routes/chat-page'), ['chat', 'safety']),
   },
   // deals (features/deals): one deal, for its two parties and admins
   {

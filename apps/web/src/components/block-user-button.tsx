@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { useSetBlocked } from '@/lib/block-user';
 import { useTranslation } from '@/lib/use-translation';
+import { useAreas } from '@/lib/use-areas';
 
 /**
  * "Block" with a confirmation: the user can then no longer message the caller, offer on or ask for
@@ -23,22 +24,25 @@ export function BlockUserButton({
   size?: 'sm' | 'md';
 }) {
   const { t } = useTranslation();
+  // Its texts live in the safety catalogue, which the first page does not load (decision 005).
+  const textsReady = useAreas(['safety']);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const block = useSetBlocked();
+  if (!textsReady) return null;
   return (
     <>
       <Button ref={opener} variant="ghost" size={size} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <Ban aria-hidden="true" className="size-4" />
-        {t('common.trust.block')}
+        {t('safety.trust.block')}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
         opener={opener}
-        title={t('common.trust.blockTitle', { name: username })}
-        description={t('common.trust.blockDescription')}
-        confirmLabel={t('common.trust.blockConfirm')}
+        title={t('safety.trust.blockTitle', { name: username })}
+        description={t('safety.trust.blockDescription')}
+        confirmLabel={t('safety.trust.blockConfirm')}
         pending={block.isPending}
         onConfirm={() =>
           block.mutate(
@@ -46,13 +50,13 @@ export function BlockUserButton({
             {
               onSuccess: () => {
                 setOpen(false);
-                toast({ title: t('common.trust.blocked', { name: username }) });
+                toast({ title: t('safety.trust.blocked', { name: username }) });
                 onBlocked?.();
               },
               onError: (error) =>
                 toast({
                   variant: 'destructive',
-                  title: t('common.trust.blockFailed'),
+                  title: t('safety.trust.blockFailed'),
                   description: serverMessage(error) ?? undefined,
                 }),
             },

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import Flag from 'lucide-react/icons/flag';
 import { useTranslation } from '@/lib/use-translation';
+import { useAreas } from '@/lib/use-areas';
 import type { ReportTargetType } from '@safqa/shared/validation/reports';
 import { OnDemandBoundary } from '@/components/on-demand-boundary';
 import { Button } from '@/components/ui/button';
@@ -27,11 +28,14 @@ export function ReportButton({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
+  // Its texts live in the safety catalogue, which the first page does not load (decision 005).
+  const textsReady = useAreas(['safety']);
   const { isSignedIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const { open, setOpen, wanted, opener, Dialog, attempt, failed, triggerProps } =
     useDialogOnDemand(loadDialog);
+  if (!textsReady) return null;
   return (
     <>
       <Button
@@ -49,7 +53,7 @@ export function ReportButton({
         }}
       >
         <Flag aria-hidden="true" className={compact ? 'size-3.5' : 'size-4'} />
-        {t(`common.report.button.${targetType}`)}
+        {t(`safety.report.button.${targetType}`)}
       </Button>
       {wanted ? (
         <OnDemandBoundary attempt={attempt} onFailed={failed}>

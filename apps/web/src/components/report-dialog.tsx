@@ -37,14 +37,14 @@ export function ReportDialog({
   const submit = form.handleSubmit(async (values) => {
     try {
       await create.mutateAsync({ targetType, targetId, ...values });
-      toast({ title: t('common.report.sent'), description: t('common.report.sentBody') });
+      toast({ title: t('safety.report.sent'), description: t('safety.report.sentBody') });
       close();
     } catch (failure) {
       if (applyServerFieldErrors(failure, form.setError, ['reason', 'details'])) return;
       const already = isApiError(failure) && failure.code === 'ALREADY_REPORTED';
       toast({
         variant: already ? 'default' : 'destructive',
-        title: already ? t('common.report.already') : t('common.report.failed'),
+        title: already ? t('safety.report.already') : t('safety.report.failed'),
         description: already ? undefined : (serverMessage(failure) ?? undefined),
       });
       close();
@@ -58,29 +58,29 @@ export function ReportDialog({
         if (!next) close();
       }}
       opener={opener}
-      title={t(`common.report.title.${targetType}`)}
-      description={t('common.report.description')}
+      title={t(`safety.report.title.${targetType}`)}
+      description={t('safety.report.description')}
       onSubmit={(event) => void submit(event)}
-      submitLabel={t('common.report.submit')}
+      submitLabel={t('safety.report.submit')}
       pending={isSubmitting}
     >
-      <Field label={t('common.report.reason')} error={fieldError(errors.reason?.message, i18n.language)}>
+      <Field label={t('safety.report.reason')} error={fieldError(errors.reason?.message, i18n.language)}>
         {(control) => (
           <select {...control} className={controlClasses} defaultValue="" {...form.register('reason')}>
             <option value="" disabled>
-              {t('common.report.choose')}
+              {t('safety.report.choose')}
             </option>
             {REPORT_REASONS.map((reason) => (
               <option key={reason} value={reason}>
-                {t(`common.report.reasons.${reason}`)}
+                {t(`safety.report.reasons.${reason}`)}
               </option>
             ))}
           </select>
         )}
       </Field>
       <Field
-        label={t('common.report.details')}
-        hint={t('common.report.detailsHint')}
+        label={t('safety.report.details')}
+        hint={t('safety.report.detailsHint')}
         error={fieldError(errors.details?.message, i18n.language)}
       >
         {(control) => <Textarea {...control} rows={4} {...form.register('details')} />}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { useTranslation } from '@/lib/use-translation';
+import { useAreas } from '@/lib/use-areas';
 
 /** Where a user gets verified (the profile's tab). */
 export const VERIFICATION_TAB = '/profile?tab=verification';
@@ -14,14 +15,17 @@ export function isVerificationRequired(error: unknown): boolean {
 /** The refusal of a verified-buyers-only listing, with the way to get verified. */
 export function VerificationRequired({ error }: { error?: unknown }) {
   const { t } = useTranslation();
+  // Its texts live in the safety catalogue, which the first page does not load (decision 005).
+  const textsReady = useAreas(['safety']);
+  if (!textsReady) return null;
   return (
-    <Alert variant="error" title={t('common.trust.verificationRequired')}>
-      <p>{(error ? serverMessage(error) : null) ?? t('common.trust.verificationRequiredBody')}</p>
+    <Alert variant="error" title={t('safety.trust.verificationRequired')}>
+      <p>{(error ? serverMessage(error) : null) ?? t('safety.trust.verificationRequiredBody')}</p>
       <Link
         to={VERIFICATION_TAB}
         className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-4 dark:text-brand-300"
       >
-        {t('common.trust.getVerified')}
+        {t('safety.trust.getVerified')}
       </Link>
     </Alert>
   );
@@ -33,15 +37,18 @@ export function VerificationRequired({ error }: { error?: unknown }) {
  */
 export function VerifiedOnlyNotice({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
+  // Its texts live in the safety catalogue, which the first page does not load (decision 005).
+  const textsReady = useAreas(['safety']);
+  if (!textsReady) return null;
   return (
-    <Alert variant="info" title={t('common.trust.verifiedOnly')}>
-      <p>{t('common.trust.verifiedOnlyBody')}</p>
+    <Alert variant="info" title={t('safety.trust.verifiedOnly')}>
+      <p>{t('safety.trust.verifiedOnlyBody')}</p>
       {signedIn ? (
         <Link
           to={VERIFICATION_TAB}
           className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-4 dark:text-brand-300"
         >
-          {t('common.trust.getVerified')}
+          {t('safety.trust.getVerified')}
         </Link>
       ) : null}
     </Alert>

@@ -180,7 +180,7 @@ export function MessageList({
                     compact
                     targetType="message"
                     targetId={message.id}
-                    label={t('common.report.messageLabel', { name: otherName })}
+                    label={t('safety.report.messageLabel', { name: otherName })}
                   />
                 </div>
               )}

@@ -240,7 +240,7 @@ export function Component() {
               ) : null}
               {o.verifiedBuyersOnly ? (
                 <li className="rounded-full bg-emerald-50 px-2.5 py-1 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
-                  {t('common.trust.verifiedOnly')}
+                  {t('safety.trust.verifiedOnly')}
                 </li>
               ) : null}
               <li className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
