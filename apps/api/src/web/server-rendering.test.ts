@@ -165,7 +165,7 @@ describe('a listing page without JavaScript', () => {
     // The text of the catalogues it was rendered with, in its language only: the browser hydrates
     // with them rather than downloading them as modules first (issue 26).
     expect(Object.keys(parsed.catalogues).sort()).toEqual(
-      ['chat', 'common', 'insights', 'listings', 'offers', 'opportunities'].sort(),
+      ['chat', 'common', 'insights', 'listings', 'offers', 'opportunities', 'safety'].sort(),
     );
     expect(parsed.catalogues.common.appName).toBe('صفقة');
     const english = await page(`/opportunities/${listingId}?lang=en`);

@@ -52,6 +52,13 @@ describe('dates', () => {
     expect(plain(formatDate(date, 'en', 'long'))).toBe('5 March 2024');
   });
 
+  it('are the day in Saudi Arabia whatever the zone they are formatted in (server and browser agree)', () => {
+    // 22:30 UTC is already the next day in Riyadh (UTC+3): the server (UTC) and a browser in Riyadh
+    // must both write 29 August, or hydration fails.
+    expect(plain(formatDate('2026-08-28T22:30:00Z', 'en', 'long'))).toBe('29 August 2026');
+    expect(plain(formatDate('2026-08-28T20:30:00Z', 'en', 'long'))).toBe('28 August 2026');
+  });
+
   it('include the time when asked, and are empty for invalid input', () => {
     expect(formatDateTime(date, 'en')).toMatch(/5 Mar 2024/);
     expect(formatDate('not a date', 'en')).toBe('');

@@ -121,7 +121,15 @@ export function formatPercent(points: number | string | null | undefined, lng: L
 
 export type DateStyle = 'short' | 'medium' | 'long';
 
-/** An ISO date (or Date) as a calendar date. */
+/**
+ * The market's time zone. A calendar date is the day in Saudi Arabia, on the server and in every
+ * browser: the server renders a page before it knows the visitor's zone, and the browser must hydrate
+ * the same text (a listing posted at 22:00 UTC was "28 August" in the HTML and "29 August" in a
+ * browser in Riyadh, a hydration mismatch that re-rendered the whole page).
+ */
+export const MARKET_TIME_ZONE = 'Asia/Riyadh';
+
+/** An ISO date (or Date) as a calendar date, the day in the market's time zone. */
 export function formatDate(
   value: Date | string | number | null | undefined,
   lng: Language,
@@ -131,7 +139,7 @@ export function formatDate(
   if (!date) return '';
   return cached(
     `d:${lng}:${style}`,
-    () => new Intl.DateTimeFormat(LOCALES[lng], { dateStyle: style }),
+    () => new Intl.DateTimeFormat(LOCALES[lng], { dateStyle: style, timeZone: MARKET_TIME_ZONE }),
   ).format(date);
 }
 
