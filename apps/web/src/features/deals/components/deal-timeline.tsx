@@ -3,14 +3,17 @@ import { Card } from '@/components/ui/card';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
 
-function useEventText() {
+function useEventText(deal: Deal) {
   const { t } = useTranslation();
   const lng = useLanguage();
   return (event: DealEvent) => {
     const d = event.details;
+    // An event keeps the item's title as written when it happened (a template item's Arabic one);
+    // the checklist gives it in the reader's language.
+    const item = typeof d.itemId === 'number' ? deal.checklist.find((i) => i.id === d.itemId) : undefined;
     return t(`deals.events.${event.type}`, {
       version: typeof d.version === 'number' ? formatNumber(d.version, lng) : '',
-      title: d.title ?? '',
+      title: item?.title ?? d.title ?? '',
       stage: typeof d.to === 'string' ? t(`deals.stage.${d.to as DealStage}`) : '',
     });
   };
@@ -20,7 +23,7 @@ function useEventText() {
 export function DealTimeline({ deal }: { deal: Deal }) {
   const { t } = useTranslation();
   const lng = useLanguage();
-  const text = useEventText();
+  const text = useEventText(deal);
   return (
     <Card as="section" aria-labelledby="timeline-title" className="grid gap-3 p-4 sm:p-6">
       <h2 id="timeline-title" className="text-lg font-bold text-slate-900 dark:text-white">
