@@ -22,6 +22,13 @@ process.env.E2E_PORT ??= String(await freePort(3700, 3709));
 const baseURL = external ?? `http://localhost:${process.env.E2E_PORT}`;
 process.env.E2E_BASE_URL = baseURL;
 
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+};
+/** The specs that add, delete or reorder FAQs: the list every admin test reads is one. */
+const SHARED_FAQ_WRITERS = ['**/admin-panel.spec.ts', '**/audit-log.spec.ts', '**/admin-faq-focus.spec.ts'];
+
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const isCI = Boolean(process.env.CI);
 
@@ -55,13 +62,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-      },
-    },
+    { name: 'chromium', use: chromium, testIgnore: SHARED_FAQ_WRITERS },
+    // One at a time (beside the other project): moving an FAQ sends the whole order and is refused
+    // when another test added or deleted one meanwhile.
+    { name: 'shared-faq-list', use: chromium, testMatch: SHARED_FAQ_WRITERS, workers: 1 },
   ],
   webServer: external
     ? undefined

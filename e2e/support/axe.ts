@@ -25,3 +25,15 @@ export async function expectNoA11yViolations(page: Page, options: AxeOptions = {
   );
   expect(report, `axe-core found accessibility violations on ${page.url()}`).toEqual([]);
 }
+
+/** WCAG A/AA, and the best-practice rules behind issue 22's findings: dialog names, landmark names, heading levels. */
+export async function expectAccessible(page: Page): Promise<void> {
+  await expectNoA11yViolations(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withRules(['aria-dialog-name', 'landmark-unique', 'heading-order'])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `best-practice rules on ${page.url()}`,
+  ).toEqual([]);
+}

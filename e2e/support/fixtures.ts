@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 export type Language = 'ar' | 'en';
 export type Theme = 'light' | 'dark';
@@ -81,5 +81,17 @@ export const test = base.extend<AppOptions>({
     expect(violations, 'Content-Security-Policy violations in the browser console').toEqual([]);
   },
 });
+
+/**
+ * The browser contexts a test opens itself (a second member's browser...), closed after each test
+ * whatever its outcome. Call it inside the describe; push each context opened.
+ */
+export function contextsClosedAfterEach(): BrowserContext[] {
+  const contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  return contexts;
+}
 
 export { expect };

@@ -1,6 +1,6 @@
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/axe';
-import { expect, test, type Language } from '../support/fixtures';
+import { expect, test, type Language, contextsClosedAfterEach } from '../support/fixtures';
 import { text } from '../support/locales';
 import { csrfHeaders } from '../support/api';
 import { ADMIN, login, publishListing, registerOwner, signedIn, useSession } from './opportunities-support';
@@ -69,10 +69,7 @@ for (const language of ['ar', 'en'] as const) {
     test.use({ language });
     test.describe.configure({ timeout: 180_000 });
     const t = (key: string) => text(language, key);
-    const contexts: BrowserContext[] = [];
-    test.afterEach(async () => {
-      await Promise.all(contexts.splice(0).map((context) => context.close()));
-    });
+    const contexts = contextsClosedAfterEach();
 
     test('a visitor learns why, an investor writes from the card, the advisor answers', async ({
       browser,

@@ -1,7 +1,7 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
-import { expect, test, type Language } from '../support/fixtures';
+import { expect, test, type Language, contextsClosedAfterEach } from '../support/fixtures';
 import { text } from '../support/locales';
 import { linkIn, waitForMail } from '../support/mail';
 import { login, post, registerOwner, signedIn, type Session } from './opportunities-support';
@@ -61,10 +61,7 @@ for (const language of ['ar', 'en'] as const) {
     test.use({ language });
     test.describe.configure({ timeout: 180_000 });
     const t = (key: string) => text(language, key);
-    const contexts: BrowserContext[] = [];
-    test.afterEach(async () => {
-      await Promise.all(contexts.splice(0).map((context) => context.close()));
-    });
+    const contexts = contextsClosedAfterEach();
 
     test('a visitor who wants to save a search is sent to sign in and back', async ({ page }) => {
       await page.goto('/search?q=bakery&regionId=2&sort=newest&page=1');

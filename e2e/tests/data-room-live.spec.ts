@@ -2,7 +2,15 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
 import { expect, test, waitForApp } from '../support/fixtures';
 import { text } from '../support/locales';
-import { login, pdf, post, publishListing, registerOwner, signedIn } from './opportunities-support';
+import {
+  harbourBakery,
+  login,
+  pdf,
+  post,
+  publishListing,
+  registerOwner,
+  signedIn,
+} from './opportunities-support';
 
 /**
  * Issue 22, items 2 and 3, on a phone (375 px) in Arabic and English: the owner adds a confidential
@@ -12,33 +20,6 @@ import { login, pdf, post, publishListing, registerOwner, signedIn } from './opp
 
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-function listingInput(stamp: string) {
-  return {
-    name: `Harbour Bakery ${stamp}`,
-    nameAr: `مخبز الميناء ${stamp}`,
-    type: 'buy',
-    description: 'A Riyadh bakery with wholesale contracts for three hotels and a busy counter.',
-    descriptionAr: 'مخبز في الرياض لديه عقود توريد مع ثلاثة فنادق وزبائن يوميون.',
-    businessTypeId: 8,
-    regionId: 1,
-    cityId: 1,
-    offeredPercentage: 100,
-    requiredAmount: 1_200_000,
-    negotiable: false,
-    waitForHighestOffer: false,
-    ebitda: 260_000,
-    yearlySales: 1_900_000,
-    yearlyOperationalCost: 1_400_000,
-    expectedYearProfitPercentage: 14,
-    facilitySize: 14,
-    facilityFoundationDay: '2016-09-01',
-    contactPhone: '0551234567',
-    images: [],
-    documents: [],
-    logo: null,
-  };
-}
 
 /** The listing as an anonymous visitor gets it from the API: its HTTP status and `status`. */
 async function publicState(request: APIRequestContext, id: number) {
@@ -79,7 +60,7 @@ for (const language of ['ar', 'en'] as const) {
       const admin = await login(request, ADMIN_EMAIL, ADMIN_PASSWORD);
       const id = await publishListing(
         request,
-        listingInput(stamp),
+        harbourBakery(stamp),
         owner.session.accessToken,
         admin.accessToken,
       );
@@ -129,7 +110,7 @@ for (const language of ['ar', 'en'] as const) {
       const owner = await registerOwner(request, `review-owner-${language}`, `Owner ${stamp}`);
       const investor = await registerOwner(request, `review-investor-${language}`, `Fund ${stamp}`);
       const admin = await login(request, ADMIN_EMAIL, ADMIN_PASSWORD);
-      const input = listingInput(stamp);
+      const input = harbourBakery(stamp);
       const id = await publishListing(request, input, owner.session.accessToken, admin.accessToken);
       expect(
         (await post(request, `/api/favorites/${id}`, undefined, investor.session.accessToken)).status(),

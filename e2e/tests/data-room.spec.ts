@@ -1,10 +1,11 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
-import { expect, test, waitForApp, type Language } from '../support/fixtures';
+import { expect, test, waitForApp, type Language, contextsClosedAfterEach } from '../support/fixtures';
 import { text } from '../support/locales';
 import {
+  harbourBakery,
   login,
   pdf,
   post,
@@ -36,30 +37,7 @@ async function setUp(request: APIRequestContext, language: Language): Promise<Ca
   const owner = await registerOwner(request, `room-owner-${language}`, ownerName);
   const investor = await registerOwner(request, `room-investor-${language}`, investorName);
   const admin = await login(request, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const listing = {
-    name: `Harbour Bakery ${stamp}`,
-    nameAr: `مخبز الميناء ${stamp}`,
-    type: 'buy',
-    description: 'A Riyadh bakery with wholesale contracts for three hotels and a busy counter.',
-    descriptionAr: 'مخبز في الرياض لديه عقود توريد مع ثلاثة فنادق وزبائن يوميون.',
-    businessTypeId: 8,
-    regionId: 1,
-    cityId: 1,
-    offeredPercentage: 100,
-    requiredAmount: 1_200_000,
-    negotiable: false,
-    waitForHighestOffer: false,
-    ebitda: 260_000,
-    yearlySales: 1_900_000,
-    yearlyOperationalCost: 1_400_000,
-    expectedYearProfitPercentage: 14,
-    facilitySize: 14,
-    facilityFoundationDay: '2016-09-01',
-    contactPhone: '0551234567',
-    images: [],
-    documents: [],
-    logo: null,
-  };
+  const listing = harbourBakery(stamp);
   const id = await publishListing(request, listing, owner.session.accessToken, admin.accessToken);
   return {
     opportunityId: id,
@@ -82,10 +60,7 @@ for (const language of ['ar', 'en'] as const) {
     test.use({ language });
     test.describe.configure({ timeout: 180_000 });
     const t = (key: string) => text(language, key);
-    const contexts: BrowserContext[] = [];
-    test.afterEach(async () => {
-      await Promise.all(contexts.splice(0).map((context) => context.close()));
-    });
+    const contexts = contextsClosedAfterEach();
 
     test('confidential PDF: marked by the owner, requested, approved, downloaded, logged', async ({
       browser,

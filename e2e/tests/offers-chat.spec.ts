@@ -1,7 +1,7 @@
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
-import { expect, test, type Language } from '../support/fixtures';
+import { expect, test, type Language, contextsClosedAfterEach } from '../support/fixtures';
 import { text } from '../support/locales';
 import { waitForMail } from '../support/mail';
 import { login, publishListing, registerOwner, signedIn, type Session } from './opportunities-support';
@@ -117,10 +117,7 @@ for (const language of ['ar', 'en'] as const) {
     test.describe.configure({ timeout: 180_000 });
 
     const t = (key: string) => text(language, key);
-    const contexts: BrowserContext[] = [];
-    test.afterEach(async () => {
-      await Promise.all(contexts.splice(0).map((context) => context.close()));
-    });
+    const contexts = contextsClosedAfterEach();
 
     test('an offer confirmed by the emailed code, then a live chat with the unread badge', async ({
       browser,

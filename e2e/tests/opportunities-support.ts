@@ -98,6 +98,34 @@ export async function registerOwner(request: APIRequestContext, label: string, u
   return { email, password, session: await login(request, email, password) };
 }
 
+/** The data room specs' listing, a sale with figures, named by `stamp`; as the API takes it. */
+export function harbourBakery(stamp: string) {
+  return {
+    name: `Harbour Bakery ${stamp}`,
+    nameAr: `مخبز الميناء ${stamp}`,
+    type: 'buy',
+    description: 'A Riyadh bakery with wholesale contracts for three hotels and a busy counter.',
+    descriptionAr: 'مخبز في الرياض لديه عقود توريد مع ثلاثة فنادق وزبائن يوميون.',
+    businessTypeId: 8,
+    regionId: 1,
+    cityId: 1,
+    offeredPercentage: 100,
+    requiredAmount: 1_200_000,
+    negotiable: false,
+    waitForHighestOffer: false,
+    ebitda: 260_000,
+    yearlySales: 1_900_000,
+    yearlyOperationalCost: 1_400_000,
+    expectedYearProfitPercentage: 14,
+    facilitySize: 14,
+    facilityFoundationDay: '2016-09-01',
+    contactPhone: '0551234567',
+    images: [],
+    documents: [],
+    logo: null,
+  };
+}
+
 /** Creates `listing` as its owner through the API and has an admin approve it; answers its id. */
 export async function publishListing(
   request: APIRequestContext,

@@ -1,6 +1,5 @@
-import type { BrowserContext } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
-import { expect, test } from '../support/fixtures';
+import { expect, test, contextsClosedAfterEach } from '../support/fixtures';
 import { text } from '../support/locales';
 import { login, post, publishListing, registerOwner, signedIn } from './opportunities-support';
 
@@ -16,10 +15,7 @@ for (const language of ['ar', 'en'] as const) {
   test.describe(`the owner's own listing (${language})`, () => {
     test.describe.configure({ timeout: 180_000 });
     const t = (key: string) => text(language, key);
-    const contexts: BrowserContext[] = [];
-    test.afterEach(async () => {
-      await Promise.all(contexts.splice(0).map((context) => context.close()));
-    });
+    const contexts = contextsClosedAfterEach();
 
     test('offers the owner no bookmark and no WhatsApp, a member both; the insights chart has no curves', async ({
       browser,

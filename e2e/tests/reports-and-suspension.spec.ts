@@ -1,8 +1,8 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { csrfHeaders } from '../support/api';
 import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
-import { expect, test, type Language } from '../support/fixtures';
+import { expect, test, type Language, contextsClosedAfterEach } from '../support/fixtures';
 import { solveHumanCheck } from '../support/human-check';
 import { text } from '../support/locales';
 import { waitForMail } from '../support/mail';
@@ -65,10 +65,7 @@ for (const language of ['ar', 'en'] as const) {
     test.use({ language });
     test.describe.configure({ timeout: 180_000 });
     const t = (key: string) => text(language, key);
-    const contexts: BrowserContext[] = [];
-    test.afterEach(async () => {
-      await Promise.all(contexts.splice(0).map((context) => context.close()));
-    });
+    const contexts = contextsClosedAfterEach();
 
     test('report a listing, the admin suspends it, the reporter is notified', async ({
       browser,

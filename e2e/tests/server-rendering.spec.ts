@@ -246,4 +246,29 @@ test.describe('a tap before the page is interactive', () => {
     expect(page.url()).not.toContain('Secret');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
+
+  // The server cannot know the width: the search filters are one tree for both layouts, open on a wide
+  // screen before hydration, and hydration keeps the very elements (a choice made meanwhile stays).
+  test('on a wide screen, the search filters are shown at once and the same ones stay after hydration', async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await slowScripts(page);
+    await page.goto('/search', { waitUntil: 'commit' });
+    const sector = page.getByLabel(text('ar', 'opportunities.search.businessType'), { exact: true });
+    await expect(sector).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    await sector.evaluate((element) => {
+      (window as unknown as { serverSelect: Element }).serverSelect = element;
+    });
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(
+      page.getByRole('heading', { level: 2, name: text('ar', 'opportunities.search.filters') }),
+    ).toBeVisible();
+    const kept = await sector.evaluate(
+      (element) => (window as unknown as { serverSelect: Element }).serverSelect === element,
+    );
+    expect(kept, 'the select rendered by the server is the one the app hydrated').toBe(true);
+  });
 });

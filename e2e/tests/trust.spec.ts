@@ -1,7 +1,7 @@
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
-import { expect, test, type Language } from '../support/fixtures';
+import { expect, test, type Language, contextsClosedAfterEach } from '../support/fixtures';
 import { text } from '../support/locales';
 import { waitForMail } from '../support/mail';
 import { escapeRegExp, ui } from './admin-support';
@@ -101,10 +101,7 @@ for (const language of ['ar', 'en'] as const) {
     test.use({ language });
     test.describe.configure({ timeout: 180_000 });
     const t = (key: string) => text(language, key);
-    const contexts: BrowserContext[] = [];
-    test.afterEach(async () => {
-      await Promise.all(contexts.splice(0).map((context) => context.close()));
-    });
+    const contexts = contextsClosedAfterEach();
 
     test('a proof of funds approved by an admin shows as a badge on the buyer’s offer', async ({
       browser,

@@ -22,7 +22,6 @@ import sessionLivenessPlugin from './plugins/session-liveness';
 import securityEventsPlugin from './plugins/security-events';
 import requestContextPlugin from './plugins/request-context';
 import auditRoutes from './modules/audit/routes';
-import notifierPlugin from './plugins/notifier';
 import gracefulClosePlugin from './plugins/graceful-close';
 import securityHeadersPlugin from './plugins/security-headers';
 import compressionPlugin from './plugins/compression';
@@ -41,6 +40,7 @@ import captchaRoutes from './modules/captcha/routes';
 import devMailRoutes from './modules/dev-mail/routes';
 import contactRoutes from './modules/contact/routes';
 import uploadsRoutes from './modules/uploads/routes';
+import advisorsPlugin from './modules/advisors/routes';
 import opportunitiesRoutes from './modules/opportunities/routes';
 import chatRoutes from './modules/chat/routes';
 import dealsRoutes from './modules/deals/routes';
@@ -50,12 +50,10 @@ import lookupsRoutes from './modules/lookups/routes';
 import faqsRoutes from './modules/faqs/routes';
 import analyticsRoutes from './modules/analytics/routes';
 import errorLogsRoutes from './modules/error-logs/routes';
-import authRoutes from './modules/auth/routes';
-import mfaRoutes from './modules/auth/mfa-routes';
+import authModule from './modules/auth/routes';
 import usersRoutes from './modules/users/routes';
 import adminRoutes from './modules/admin/routes';
 import reportsRoutes from './modules/reports/routes';
-import adminReportsRoutes from './modules/reports/admin-routes';
 import seoRoutes from './modules/seo/routes';
 import ogRoutes from './modules/seo/og-routes';
 import savedSearchesRoutes from './modules/saved-searches/routes';
@@ -135,42 +133,46 @@ export async function buildApp({
   await app.register(sessionLivenessPlugin);
   await app.register(securityEventsPlugin);
   await app.register(contentVersionsPlugin);
-  await app.register(notifierPlugin);
   await app.register(metricsPlugin);
   await app.register(requestGuardsPlugin);
   // Before any route, so the OpenAPI document sees them all.
   await app.register(openapiPlugin);
 
-  // Modules
+  // Modules. Accounts first (the audit log names its actors), then the audit log: the areas that record
+  // their writes take app.audit when they register.
+  await app.register(usersRoutes);
+  // After the accounts, whose address and language each notification's email takes; before every
+  // area that notifies (app.notifier).
+  await app.register(notificationsRoutes);
+  await app.register(auditRoutes);
   await app.register(healthRoutes);
   await app.register(captchaRoutes);
   await app.register(devMailRoutes);
   await app.register(contactRoutes);
   await app.register(uploadsRoutes);
+  await app.register(advisorsPlugin);
   await app.register(opportunitiesRoutes);
-  await app.register(chatRoutes);
+  // Before the areas that read blocks (chat, offers, the data room).
+  await app.register(blocksRoutes);
   // Before offers: accepting an offer opens a deal.
   await app.register(dealsRoutes);
   await app.register(offersRoutes);
+  // After offers: an owner may open a chat with whoever offered on their listing.
+  await app.register(chatRoutes);
   await app.register(dataRoomRoutes);
   await app.register(lookupsRoutes);
   await app.register(faqsRoutes);
   await app.register(analyticsRoutes);
   await app.register(errorLogsRoutes);
-  await app.register(authRoutes);
-  await app.register(mfaRoutes);
-  await app.register(usersRoutes);
-  await app.register(adminRoutes);
+  await app.register(authModule);
   await app.register(seoRoutes);
   await app.register(ogRoutes);
   await app.register(savedSearchesRoutes);
-  await app.register(notificationsRoutes);
+  // After saved searches: approving a listing queues its matching; reports act through admin.
+  await app.register(adminRoutes);
   await app.register(insightsRoutes);
-  await app.register(auditRoutes);
   await app.register(verificationsRoutes);
-  await app.register(blocksRoutes);
   await app.register(reportsRoutes);
-  await app.register(adminReportsRoutes);
 
   // Last: its catch-all route serves the web app for any page address no module claimed.
   await app.register(webStaticPlugin);

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { dehydrate, defaultShouldDehydrateQuery } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
@@ -12,7 +12,7 @@ import { App } from './app/app';
 import { isPageHandle, type PageContext, type PageHead } from './lib/page-handle';
 import { lazyPageAreas } from './app/lazy-page';
 import { routes } from './app/router';
-import { serializeServerState } from './app/server-state';
+import { serializeServerState, toDataBlockJson } from './app/server-state';
 
 /**
  * The server entry (DESIGN.md "Rendering"), built by `vite build --ssr` into dist/server/ and loaded
@@ -67,7 +67,7 @@ function splitHoisted(markup: string): { headElements: string; body: string } {
   return { headElements, body: rest };
 }
 
-function renderToString(element: ReactNode): Promise<string> {
+function renderToStringStreaming(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed: unknown = null;
     const timer = setTimeout(() => stream.abort(new Error('server render timed out')), RENDER_TIMEOUT_MS);
@@ -105,6 +105,26 @@ function renderToString(element: ReactNode): Promise<string> {
   });
 }
 
+/** What React writes for a boundary it could not finish: still pending, or left to the client. */
+const UNFINISHED_BOUNDARY = /<!--\$[?!]-->/;
+
+/**
+ * The page's markup. Nearly always nothing suspends (the data is prefetched and the page's code loaded
+ * before rendering), so the synchronous render is tried first: React then writes strings, where the
+ * streaming one encodes every chunk to bytes that are decoded again (a fifth of React's time, issue 20).
+ * A boundary it could not finish (a lazy module's first use in this process, an error) is rendered
+ * again by the streaming render, which waits for it and reports errors.
+ */
+async function renderMarkup(element: ReactNode): Promise<string> {
+  try {
+    const markup = renderToString(element);
+    if (!UNFINISHED_BOUNDARY.test(markup)) return markup;
+  } catch {
+    // Suspended outside any boundary, or failed: the streaming render settles which.
+  }
+  return renderToStringStreaming(element);
+}
+
 let handlerOnce: ReturnType<typeof createStaticHandler> | undefined;
 /** Catalogue areas each leaf route's page needs (its lazy chain's areas never change while it runs). */
 const lazyAreasOf = new Map<string, readonly string[]>();
@@ -118,6 +138,24 @@ function lazyAreasOfLeaf(routeId: string, url: URL): readonly string[] {
     lazyAreasOf.set(routeId, areas);
   }
   return areas;
+}
+
+const cataloguesJson = new Map<string, string>();
+
+/** The catalogues of these areas in this language, as data-block JSON: made once per set (they never change). */
+function cataloguesJsonOf(lang: Language, areas: readonly string[]): string {
+  const unique = [...new Set(areas)];
+  const key = `${lang}|${unique.join(',')}`;
+  let json = cataloguesJson.get(key);
+  if (json === undefined) {
+    json = toDataBlockJson(
+      Object.fromEntries(
+        unique.map((area) => [area, i18n.getResource(lang, 'translation', area) as unknown]),
+      ),
+    );
+    cataloguesJson.set(key, json);
+  }
+  return json;
 }
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
@@ -149,29 +187,33 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 
   const requestI18n = (i18nOf[request.lang] ??= i18n.cloneInstance({ lng: request.lang, initAsync: false }));
   const router = createStaticRouter(handler.dataRoutes, context);
-  const markup = await renderToString(
+  const markup = await renderMarkup(
     <I18nextProvider i18n={requestI18n}>
       <App queryClient={queryClient} signedInHint={request.signedInHint}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </App>
     </I18nextProvider>,
   );
-  const state = serializeServerState({
-    queries: dehydrate(queryClient, {
-      // A listing that is not public is rendered as "not found": the browser must start from that
-      // answer too, or its first render (a spinner) would not match the HTML.
-      shouldDehydrateQuery: (query) =>
-        defaultShouldDehydrateQuery(query) ||
-        (query.state.status === 'error' && isApiError(query.state.error) && query.state.error.status === 404),
-    }),
-    signedInHint: request.signedInHint,
-    areas: handle.areas ?? [],
-    catalogues: Object.fromEntries(
-      [...new Set(['common', ...lazyAreasOfLeaf(leaf.route.id, url), ...(handle.areas ?? [])])].map(
-        (area) => [area, i18n.getResource(request.lang, 'translation', area) as unknown],
-      ),
-    ),
-  });
+  const state = serializeServerState(
+    {
+      queries: dehydrate(queryClient, {
+        // A listing that is not public is rendered as "not found": the browser must start from that
+        // answer too, or its first render (a spinner) would not match the HTML.
+        shouldDehydrateQuery: (query) =>
+          defaultShouldDehydrateQuery(query) ||
+          (query.state.status === 'error' &&
+            isApiError(query.state.error) &&
+            query.state.error.status === 404),
+      }),
+      signedInHint: request.signedInHint,
+      areas: handle.areas ?? [],
+    },
+    cataloguesJsonOf(request.lang, [
+      'common',
+      ...lazyAreasOfLeaf(leaf.route.id, url),
+      ...(handle.areas ?? []),
+    ]),
+  );
   return { kind: 'page', status, ...splitHoisted(markup), head: handle.head(pageContext), state };
 }
 

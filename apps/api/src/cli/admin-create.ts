@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
-import { ensureAdmin } from '../modules/users/service';
+import { createUsersService } from '../modules/users/service';
 
 const USAGE =
   "Usage: npm run admin:create -- --email admin@example.com --password 'S3cure!pass' [--username name]";
@@ -63,11 +63,13 @@ async function main() {
   });
   try {
     await migrate(database);
-    const { user, created } = await ensureAdmin(database.db, {
-      email: email.data,
-      password: values.password,
-      username: values.username,
-    }).catch((error: unknown) => fail(`${(error as Error).message}\n${USAGE}`));
+    const { user, created } = await createUsersService({ db: database.db })
+      .ensureAdmin({
+        email: email.data,
+        password: values.password,
+        username: values.username,
+      })
+      .catch((error: unknown) => fail(`${(error as Error).message}\n${USAGE}`));
     console.log(`${created ? 'Created' : 'Promoted'} admin #${user.id} <${user.email}>`);
   } finally {
     await database.close();

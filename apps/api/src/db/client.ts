@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { withPreparedSelects } from './pglite-prepared';
 
 /** Both drivers expose the same query builder; code is written against this common type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -62,7 +63,8 @@ async function openPglite(dir: string): Promise<Database> {
 
 /** Wraps an open PGlite instance (tests load one from a migrated template). */
 export function wrapPglite(client: PGlite): Database & { pglite: PGlite } {
-  const db = drizzlePglite(client) as unknown as Db;
+  // The app's queries go through prepared selects; raw SQL (exec, withSession, notify) as it is.
+  const db = drizzlePglite(withPreparedSelects(client)) as unknown as Db;
   return {
     pglite: client,
     db,

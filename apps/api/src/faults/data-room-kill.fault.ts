@@ -1,17 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pdfDocument } from '../test/file-fixtures';
 import { SmtpSink } from '../test/smtp-sink';
-import { startServerProcess, type ServerProcess } from '../test/server-process';
 import {
   approvedListing,
   caller,
-  createDatabase,
+  faultStage,
   FAULT_ADMIN,
-  faultServerEnv,
   freePort,
   newMember,
   signIn,
@@ -33,29 +28,13 @@ import {
 const INVESTORS = 8;
 const LISTINGS = 3;
 const SECRET_TEXT = 'data-room-fault-payroll';
-let database: Awaited<ReturnType<typeof createDatabase>>;
-let dataDir: string;
-const servers: ServerProcess[] = [];
+const stage = faultStage('room');
 let sink: SmtpSink | undefined;
 
-beforeAll(async () => {
-  database = await createDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-fault-room-'));
-}, 60_000);
-
 afterAll(async () => {
-  for (const server of servers) server.child.kill('SIGKILL');
   await sink?.stop();
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function start(overrides: Record<string, string> = {}) {
-  const env = faultServerEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...overrides });
-  const server = await startServerProcess(env, { timeoutMs: 120_000 });
-  servers.push(server);
-  return server;
-}
+const start = (overrides: Record<string, string> = {}) => stage.start(overrides);
 
 type Status = 'pending' | 'approved' | 'declined' | 'revoked';
 interface Request {
@@ -202,7 +181,7 @@ describe('SIGKILL during access decisions and confidential downloads', () => {
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),
     });
-    const db = new pg.Client({ connectionString: database.url });
+    const db = new pg.Client({ connectionString: stage.databaseUrl });
     await db.connect();
     try {
       const statuses = new Map(

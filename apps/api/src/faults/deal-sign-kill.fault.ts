@@ -1,18 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../test/server-process';
-import {
-  approvedListing,
-  createDatabase,
-  FAULT_ADMIN,
-  faultServerEnv,
-  newMember,
-  signIn,
-  type Caller,
-} from './support';
+import { describe, expect, it } from 'vitest';
+import { approvedListing, faultStage, FAULT_ADMIN, newMember, signIn, type Caller } from './support';
 
 /**
  * Deals under SIGKILL (issue 25): both parties of several deals sign the same letter of intent at
@@ -22,28 +10,8 @@ import {
  * is refused for a party that signed and completes the deal for one that did not, still once.
  */
 const DEALS = 6;
-let database: Awaited<ReturnType<typeof createDatabase>>;
-let dataDir: string;
-const servers: ServerProcess[] = [];
-
-beforeAll(async () => {
-  database = await createDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-fault-deal-'));
-}, 60_000);
-
-afterAll(async () => {
-  for (const server of servers) server.child.kill('SIGKILL');
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start() {
-  const server = await startServerProcess(faultServerEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), {
-    timeoutMs: 120_000,
-  });
-  servers.push(server);
-  return server;
-}
+const stage = faultStage('deal');
+const start = () => stage.start();
 
 /** An offer made the way the form makes it (the code read from the development mail catcher). */
 async function offer(buyer: Caller, listingId: number, email: string) {
@@ -116,7 +84,7 @@ describe('SIGKILL while both parties sign the same letter of intent', () => {
     expect(doomed.child.signalCode).toBe('SIGKILL');
 
     server = await start();
-    const db = new pg.Client({ connectionString: database.url });
+    const db = new pg.Client({ connectionString: stage.databaseUrl });
     await db.connect();
     try {
       const check = async (cast: Cast) => {

@@ -1,40 +1,18 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pngImage } from '../test/file-fixtures';
 import { validInput } from '../test/opportunity-fixtures';
-import { startServerProcess, type ServerProcess } from '../test/server-process';
-import { createDatabase, faultServerEnv, newMember, signIn, uploadFile, type Caller } from './support';
+import { faultStage, newMember, signIn, uploadFile, type Caller } from './support';
 
 /**
  * Issue 10: SIGKILL while ten pictures are being uploaded and listings are being created. After a
  * restart no upload row and no listing points to a missing file, no listing is half written, and
  * every upload or listing that was acknowledged (201) is there.
  */
-let database: Awaited<ReturnType<typeof createDatabase>>;
-let dataDir: string;
-const servers: ServerProcess[] = [];
-
-beforeAll(async () => {
-  database = await createDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-fault-kill-'));
-}, 60_000);
-
-afterAll(async () => {
-  for (const server of servers) server.child.kill('SIGKILL');
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start() {
-  const server = await startServerProcess(faultServerEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), {
-    timeoutMs: 120_000,
-  });
-  servers.push(server);
-  return server;
-}
+const stage = faultStage('kill');
+const start = () => stage.start();
 
 async function uploadPicture(baseUrl: string, member: Caller, picture: Buffer) {
   const res = await uploadFile(baseUrl, member, 'images', {
@@ -45,7 +23,7 @@ async function uploadPicture(baseUrl: string, member: Caller, picture: Buffer) {
   return { status: res.status, body: res.body as { files: { url: string }[] } };
 }
 
-const file = (key: string) => path.join(dataDir, 'uploads', 'public', key);
+const file = (key: string) => path.join(stage.dataDir, 'uploads', 'public', key);
 const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
 
 describe('SIGKILL during uploads and listing creates', () => {
@@ -118,7 +96,7 @@ describe('SIGKILL during uploads and listing creates', () => {
     // Every acknowledged upload has its row and all of its files. (A row commits before its files
     // get their names, so a kill in between leaves a row without files that nobody was told about:
     // the daily cleanup removes it, see upload-kill.fault.ts.)
-    const db = new pg.Client({ connectionString: database.url });
+    const db = new pg.Client({ connectionString: stage.databaseUrl });
     await db.connect();
     const rows = (
       await db.query<{ key: string; thumbnail_key: string | null; medium_key: string | null }>(

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { validInput } from '../test/opportunity-fixtures';
+import { startServerProcess, type ServerProcess } from '../test/server-process';
 
 /**
  * Helpers of the fault suite: a fresh PostgreSQL database on the server of FAULTS_DATABASE_URL (else
@@ -164,6 +168,42 @@ export function faultServerEnv(overrides: Record<string, string> = {}): Record<s
     ADMIN_PASSWORD: FAULT_ADMIN.password,
     ...overrides,
   };
+}
+
+/**
+ * What a kill test stands on: its own database and data directory, made before the file's tests, and
+ * the servers it starts on them, all killed (and both removed) after them. Call it at the top of the
+ * file; `start` gives a server on them with `faultServerEnv` and the overrides.
+ */
+export function faultStage(label: string) {
+  let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
+  let dataDir = '';
+  const servers: ServerProcess[] = [];
+  beforeAll(async () => {
+    database = await createDatabase();
+    dataDir = mkdtempSync(path.join(tmpdir(), `safqa-fault-${label}-`));
+  }, 60_000);
+  afterAll(async () => {
+    for (const server of servers) server.child.kill('SIGKILL');
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  const stage = {
+    get databaseUrl(): string {
+      if (!database) throw new Error('faultStage: the database is made in beforeAll');
+      return database.url;
+    },
+    get dataDir(): string {
+      return dataDir;
+    },
+    async start(overrides: Record<string, string> = {}): Promise<ServerProcess> {
+      const env = faultServerEnv({ DATABASE_URL: stage.databaseUrl, DATA_DIR: dataDir, ...overrides });
+      const server = await startServerProcess(env, { timeoutMs: 120_000 });
+      servers.push(server);
+      return server;
+    },
+  };
+  return stage;
 }
 
 /** Uploads one file as the web app does (multipart, CSRF cookie and header, bearer token). */

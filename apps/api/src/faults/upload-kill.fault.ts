@@ -1,26 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfDocument, pngImage } from '../test/file-fixtures';
-import { startServerProcess, type ServerProcess } from '../test/server-process';
 import {
   approvedListing,
   caller,
-  createDatabase,
+  faultStage,
   FAULT_ADMIN,
-  faultServerEnv,
   newMember,
   signIn,
   uploadFile,
@@ -35,30 +23,10 @@ import {
  * run (the files and rows made two days old), no temporary file, no file without a row and no row
  * without its files remains, while what a listing holds is still served.
  */
-let database: Awaited<ReturnType<typeof createDatabase>>;
-let dataDir: string;
-const servers: ServerProcess[] = [];
+const stage = faultStage('upload-kill');
+const start = () => stage.start();
 
-beforeAll(async () => {
-  database = await createDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-fault-upload-kill-'));
-}, 60_000);
-
-afterAll(async () => {
-  for (const server of servers) server.child.kill('SIGKILL');
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start() {
-  const server = await startServerProcess(faultServerEnv({ DATABASE_URL: database.url, DATA_DIR: dataDir }), {
-    timeoutMs: 120_000,
-  });
-  servers.push(server);
-  return server;
-}
-
-const uploadsDir = (...parts: string[]) => path.join(dataDir, 'uploads', ...parts);
+const uploadsDir = (...parts: string[]) => path.join(stage.dataDir, 'uploads', ...parts);
 /** Every file under `dir`, with keys relative to it. */
 function filesUnder(dir: string, prefix = ''): string[] {
   let entries;
@@ -78,7 +46,7 @@ const storedFiles = () => [
 ];
 
 async function query<R extends pg.QueryResultRow>(sql: string): Promise<R[]> {
-  const db = new pg.Client({ connectionString: database.url });
+  const db = new pg.Client({ connectionString: stage.databaseUrl });
   await db.connect();
   try {
     return (await db.query<R>(sql)).rows;

@@ -61,6 +61,21 @@ async function rateLimitsPlugin(
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
+    // Without an offline queue, a request that comes before the connection is up skips the limit:
+    // wait for it (a Redis that does not answer costs the start at most the connect timeout), so a
+    // process counts from its first request (a loaded machine connected late and let 5 of 3 through).
+    await new Promise<void>((resolve) => {
+      if (redis.status === 'ready') return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        redis.off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 1_000);
+      redis.once('ready', done);
+      redis.once('error', done);
+    });
   }
   const internalSecret = randomBytes(24).toString('base64url');
   app.decorate('internalRequestSecret', internalSecret);

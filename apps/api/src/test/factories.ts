@@ -8,9 +8,8 @@ import { opportunities } from '../db/schema/opportunities';
 import { hashPassword } from '../lib/password';
 import type { Role } from '../plugins/auth';
 import { createSession } from '../modules/auth/sessions';
-import { insertUser, saveAdvisorProfile } from '../modules/users/service';
 import { seedLookups, validInput } from './opportunity-fixtures';
-import { TestClient } from './test-app';
+import { createTestApp, TestClient, type TestApp } from './test-app';
 
 /**
  * The one place api tests make their rows: a user, a listing, an offer, each with one shape. Every
@@ -80,7 +79,7 @@ export async function createUser(app: FastifyInstance, options: CreateUserOption
   const role = options.role ?? 'owner';
   const password = options.password ?? TEST_PASSWORD;
   const email = (options.email ?? uniqueEmail(role === 'admin' ? 'admin' : 'user')).toLowerCase();
-  const row = await insertUser(app.db, {
+  const row = await app.users.insert(app.db, {
     username: options.username ?? email.split('@')[0]!,
     email,
     phoneNumber: options.phoneNumber ?? null,
@@ -91,7 +90,7 @@ export async function createUser(app: FastifyInstance, options: CreateUserOption
     emailVerifiedAt: options.verified === false ? null : new Date(),
     ...(options.createdAt ? { createdAt: options.createdAt } : {}),
   });
-  if (options.advisor) await saveAdvisorProfile(app.db, row.id, options.advisor);
+  if (options.advisor) await app.users.saveAdvisorProfile(app.db, row.id, options.advisor);
   const token = await sessionToken(app, row.id, role);
   return {
     id: row.id,
@@ -102,6 +101,21 @@ export async function createUser(app: FastifyInstance, options: CreateUserOption
     token,
     client: new TestClient(app, token),
   };
+}
+
+/** A fresh app with the lookups, an admin and a signed-out client: the start of an admin-area test file. */
+export interface AdminWorld {
+  t: TestApp;
+  admin: TestUser;
+  anonymous: TestClient;
+}
+
+/** `beforeAll(async () => ({ t, admin, anonymous } = await createAdminWorld()));` */
+export async function createAdminWorld(): Promise<AdminWorld> {
+  const t = await createTestApp();
+  await seedLookups(t.app);
+  const admin = await createUser(t.app, { role: 'admin' });
+  return { t, admin, anonymous: new TestClient(t.app) };
 }
 
 export type ListingOptions = Partial<OpportunityFormValues> & {

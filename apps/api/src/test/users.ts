@@ -1,7 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../db/schema/mail';
-import { settleAfterAnswerTasks } from '../modules/auth/background';
 import { TEST_PASSWORD } from './factories';
 import { TestClient } from './test-app';
 
@@ -29,7 +28,7 @@ export interface CaughtMail {
 
 /** Emails queued in the outbox for `to`, newest first (after mails sent once a request has answered). */
 export async function mailsTo(app: FastifyInstance, to: string): Promise<CaughtMail[]> {
-  await settleAfterAnswerTasks(app);
+  await app.auth.settleAfterAnswerTasks();
   return app.db
     .select({
       id: mailOutbox.id,

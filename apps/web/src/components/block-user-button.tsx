@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import Ban from 'lucide-react/icons/ban';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useSetBlocked } from '@/lib/block-user';
 import { useTranslation } from '@/lib/use-translation';

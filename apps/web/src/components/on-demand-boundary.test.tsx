@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@/components/ui/toaster';
 import { useDialogOnDemand } from '@/lib/use-dialog-on-demand';
@@ -45,7 +45,9 @@ describe('a dialog fetched on demand', () => {
     await user.click(button);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('تعذّر فتح هذه النافذة');
-    expect(within(alert).getByRole('button', { name: 'إعادة تحميل الصفحة' })).toBeVisible();
+    // sonner fades a toast in: it is in the page at opacity 0 until its first effect marks it mounted.
+    const reload = within(alert).getByRole('button', { name: 'إعادة تحميل الصفحة' });
+    await waitFor(() => expect(reload).toBeVisible());
     expect(screen.getByText('the page')).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(button).toHaveAttribute('aria-expanded', 'false');

@@ -1,7 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 
 interface Props {
   /** From useDialogOnDemand: a new attempt starts a fresh boundary. */

@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { dismissToast } from '@/components/ui/toast-store';
 import { clearTokens, setTokens } from '@/lib/session';
 import { mockApi } from '@/test/api-mock';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
@@ -11,7 +10,6 @@ import { ReportButton } from './report-button';
 afterEach(async () => {
   vi.unstubAllGlobals();
   clearTokens();
-  dismissToast();
   await setLanguage('ar');
 });
 

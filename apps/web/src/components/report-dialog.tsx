@@ -2,11 +2,12 @@ import type { RefObject } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { REPORT_REASONS, reportFormInput, type ReportTargetType } from '@safqa/shared/validation/reports';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { Field, Textarea, controlClasses } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/toast-store';
+import { Field, Textarea } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { useCreateReport } from '@/lib/create-report';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
+import { Select } from '@/components/ui/select';
 
 /**
  * The report form (reason and details, checked by the shared schema here and on the server). Loaded
@@ -66,7 +67,7 @@ export function ReportDialog({
     >
       <Field label={t('safety.report.reason')} error={fieldError(errors.reason?.message, i18n.language)}>
         {(control) => (
-          <select {...control} className={controlClasses} defaultValue="" {...form.register('reason')}>
+          <Select {...control} defaultValue="" {...form.register('reason')}>
             <option value="" disabled>
               {t('safety.report.choose')}
             </option>
@@ -75,7 +76,7 @@ export function ReportDialog({
                 {t(`safety.report.reasons.${reason}`)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field

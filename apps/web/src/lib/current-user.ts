@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { QUERY } from '@safqa/shared/constants';
 import type { Lookup } from '@safqa/shared/validation/common';
 import { api } from './api-client';
@@ -26,14 +26,20 @@ export function fetchCurrentUser(signal?: AbortSignal) {
   return api.get<CurrentUser>('/api/users/me', { auth: true, signal });
 }
 
-/** GET /api/users/me while signed in, fresh for 5 minutes (SPEC.md section 9). */
-export function useCurrentUser() {
-  const { isSignedIn, user } = useSession();
-  return useQuery({
-    // The user id is part of the key, so another account never sees a cached user.
-    queryKey: [...currentUserKey, user?.id ?? null],
+/**
+ * GET /api/users/me of the signed-in user `userId` (none: not signed in, nothing asked), fresh for
+ * 5 minutes (SPEC.md section 9). The user id is part of the key, so another account never sees a
+ * cached user.
+ */
+export const currentUserQuery = (userId: number | null) =>
+  queryOptions({
+    queryKey: [...currentUserKey, userId],
     queryFn: ({ signal }) => fetchCurrentUser(signal),
-    enabled: isSignedIn,
+    enabled: userId !== null,
     staleTime: QUERY.currentUserStaleTimeMs,
   });
+
+export function useCurrentUser() {
+  const { user } = useSession();
+  return useQuery(currentUserQuery(user?.id ?? null));
 }

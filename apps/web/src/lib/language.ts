@@ -1,6 +1,9 @@
 import { STORAGE_KEYS, type Language } from '@safqa/shared/constants';
 import { writeLanguageCookie } from './page-cookies';
 
+/** The reading direction of a language (i18next's dir() builds an Intl.Locale on every call). */
+export const directionOf = (lng: Language): 'rtl' | 'ltr' => (lng === 'ar' ? 'rtl' : 'ltr');
+
 /** The language the user chose (localStorage `language`), Arabic unless English was chosen. */
 export function storedLanguage(): Language {
   try {
@@ -26,5 +29,5 @@ export function setDocumentLanguage(lng: Language) {
   // The server renders the next page in this language (API.md "Pages, previews and crawlers").
   writeLanguageCookie(lng);
   document.documentElement.lang = lng;
-  document.documentElement.dir = lng === 'ar' ? 'rtl' : 'ltr';
+  document.documentElement.dir = directionOf(lng);
 }

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { QUERY } from '@safqa/shared/constants';
-import { apiRequest, isApiError, type QueryValue } from './api-client';
+import { isApiError } from './api-client';
 import { endSession } from './session';
 
 /**
@@ -12,16 +12,17 @@ function isUnauthorized(error: unknown) {
   return isApiError(error) && error.status === 401;
 }
 
-/** "Default data queries are GET on the key path with auth": ['/api/users/me'] or ['/api/x', {page: 2}]. */
-export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => {
-  const [path, query] = queryKey;
-  if (typeof path !== 'string' || !path.startsWith('/api/')) {
-    throw new Error(
-      `No queryFn given and the key does not start with an API path: ${JSON.stringify(queryKey)}`,
-    );
-  }
-  const params = query && typeof query === 'object' ? (query as Record<string, QueryValue>) : undefined;
-  return apiRequest(path, { auth: true, query: params, signal });
+/**
+ * Every query names its own queryFn (docs/adding-an-area.md section 6): one that does not fails at
+ * once, naming its key, instead of fetching whatever its key happens to spell.
+ */
+const missingQueryFn: QueryFunction = ({ queryKey }) => {
+  const error = new Error(
+    `No queryFn for the query ${JSON.stringify(queryKey)}: give it one (a queryOptions factory in its api/ file)`,
+  );
+  // Loud while developing: the error would otherwise only show as the component's error state.
+  if (import.meta.env.DEV) console.error(error);
+  throw error;
 };
 
 export function shouldRetryQuery(failureCount: number, error: unknown) {
@@ -37,7 +38,7 @@ export function createQueryClient() {
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
-        queryFn: defaultQueryFn,
+        queryFn: missingQueryFn,
         staleTime: QUERY.staleTimeMs,
         retry: shouldRetryQuery,
         refetchOnWindowFocus: false,

@@ -3,11 +3,17 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { toast } from 'sonner';
 import { FakeEventSource } from './fake-event-source';
 
 // findBy*/waitFor: CI runs these beside the API tests on two cores, where 1 s (the default) is not
 // always enough for a lazy schema or page to load; a real failure still fails, 3 s later.
 configure({ asyncUtilTimeout: 3_000 });
+
+// jsdom has no pointer capture; sonner captures the pointer pressed on a toast (to swipe it away).
+Element.prototype.setPointerCapture ??= () => undefined;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.hasPointerCapture ??= () => false;
 
 /** Tests get every catalogue at once (the app downloads them per area); Arabic first, as the app. */
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
@@ -39,6 +45,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in the module and shows those still open to the next test's toaster.
+  toast.dismiss();
   FakeEventSource.reset();
   localStorage.clear();
   document.cookie.split(';').forEach((cookie) => {

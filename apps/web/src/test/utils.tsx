@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import i18n from 'i18next';
@@ -47,6 +47,20 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...result, router, client };
+}
+
+/**
+ * The toast on screen whose text contains `text` (components/ui/sonner-toasts.tsx): its role is
+ * 'status', or 'alert' for a destructive one, and `data-variant` names its variant. Needs a <Toaster />.
+ */
+export function findToast(text: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast] [data-variant]')].find(
+      (toast) => toast.textContent?.includes(text),
+    );
+    if (!found) throw new Error(`No toast says "${text}"`);
+    return found;
+  });
 }
 
 /** A fetch Response with a JSON body. */

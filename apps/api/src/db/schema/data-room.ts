@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm';
 import {
   bigserial,
-  date,
   index,
   integer,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -59,46 +56,4 @@ export const documentDownloads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('document_downloads_opp_idx').on(t.opportunityId, t.createdAt)],
-);
-
-/**
- * Who viewed a listing on which day (API.md "Insights"): one row per viewer per listing per day, so a
- * view counts once however often the page is opened. `viewer` is `u:<user id>` for a signed-in user
- * or `v:<random cookie>` for a visitor; bots and the owner never get a row.
- */
-export const opportunityViewers = pgTable(
-  'opportunity_viewers',
-  {
-    opportunityId: integer('opportunity_id')
-      .notNull()
-      .references(() => opportunities.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    viewer: text('viewer').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-  },
-  (t) => [primaryKey({ columns: [t.opportunityId, t.day, t.viewer] })],
-);
-
-/**
- * How many viewers of a listing were counted from one address on one day (lib/viewer.ts): a view is
- * counted only while this stays under VIEWERS_PER_ADDRESS, so one machine cannot add views (or reorder
- * the top list) with as many visitor cookies as it cares to collect. `address` is a keyed hash, never
- * the address itself; rows older than yesterday are pruned daily.
- */
-export const opportunityViewAddresses = pgTable(
-  'opportunity_view_addresses',
-  {
-    opportunityId: integer('opportunity_id')
-      .notNull()
-      .references(() => opportunities.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    address: text('address').notNull(),
-    viewers: integer('viewers').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.opportunityId, t.day, t.address] }),
-    index('opportunity_view_addresses_day_idx').on(t.day),
-  ],
 );

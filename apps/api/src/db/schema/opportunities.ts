@@ -15,25 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { businessTypes, cities, companyAges, companySizes, regions } from './lookups';
+import type { StoredDocument, StoredImage } from '../stored-files';
 import { users } from './users';
-
-export interface StoredImage {
-  url: string;
-  thumbnailUrl?: string;
-  width?: number;
-  height?: number;
-  /** Smaller renditions with their real widths, narrowest first (srcset); the full image is not one. */
-  variants?: { url: string; width: number }[];
-}
-export interface StoredDocument {
-  /** Storage key of the file; signed URLs are made from it per request. */
-  key: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  /** Only the owner, admins and approved requesters may see it (API.md "Data room"); absent: false. */
-  confidential?: boolean;
-}
 
 /** PostgreSQL's tsvector, read as its text form (only search reads it, inside SQL). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -197,4 +180,46 @@ export const opportunityDailyViews = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.opportunityId, t.day] })],
+);
+
+/**
+ * Who viewed a listing on which day (API.md "Insights"): one row per viewer per listing per day, so a
+ * view counts once however often the page is opened. `viewer` is `u:<user id>` for a signed-in user
+ * or `v:<random cookie>` for a visitor; bots and the owner never get a row.
+ */
+export const opportunityViewers = pgTable(
+  'opportunity_viewers',
+  {
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: text('viewer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.opportunityId, t.day, t.viewer] })],
+);
+
+/**
+ * How many viewers of a listing were counted from one address on one day (lib/viewer.ts): a view is
+ * counted only while this stays under VIEWERS_PER_ADDRESS, so one machine cannot add views (or reorder
+ * the top list) with as many visitor cookies as it cares to collect. `address` is a keyed hash, never
+ * the address itself; rows older than yesterday are pruned daily.
+ */
+export const opportunityViewAddresses = pgTable(
+  'opportunity_view_addresses',
+  {
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    address: text('address').notNull(),
+    viewers: integer('viewers').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.opportunityId, t.day, t.address] }),
+    index('opportunity_view_addresses_day_idx').on(t.day),
+  ],
 );

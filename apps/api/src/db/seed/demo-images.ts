@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { StoredImage } from '../schema/opportunities';
+import type { StoredImage } from '../stored-files';
 import type { Storage } from '../../storage/storage';
 import { GALLERY, LOGO_SIZE, MEDIUM, THUMBNAIL, galleryArtwork, logoArtwork } from './artwork';
 import type { DemoOpportunity } from './data/demo-opportunity';

@@ -13,13 +13,13 @@ import { createLocalStorage } from '../../storage/storage';
 import { createTestApp, openTestDatabase } from '../../test/test-app';
 import { signIn } from '../../test/users';
 import type { Database } from '../client';
-import { opportunityViewers } from '../schema/data-room';
 import { cities } from '../schema/lookups';
 import {
   favorites,
   opportunities,
   opportunityDailyViews,
   opportunityStatusHistory,
+  opportunityViewers,
 } from '../schema/opportunities';
 import { advisorBusinessTypes, advisorProfiles, users } from '../schema/users';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './data/demo-accounts';

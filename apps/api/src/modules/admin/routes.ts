@@ -13,12 +13,18 @@ import {
 } from '@safqa/shared/validation/admin';
 import { errorBody, idParams, noBody, pagedResponse } from '@safqa/shared/validation/common';
 import { opportunityDetail, opportunityIdParams } from '@safqa/shared/validation/opportunities';
-import { adminStats as statsOf, listUsers, notifyOwner } from './service';
+import fp from 'fastify-plugin';
 import { guardEveryRoute } from '../../plugins/auth';
-import { recordAudit } from '../audit/service';
-import { setUserStatus } from './user-status';
+import { createAdminService, type AdminService } from './service';
 
 const e = errorBody;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The admin area, for the reports queue (a report's action moderates a listing or a user). */
+    admin: AdminService;
+  }
+}
 
 /**
  * The admin area (API.md "Admin"): dashboard, moderation and users. Every route here is behind
@@ -31,8 +37,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
-  const opportunities = app.opportunities;
-  const notify = notifyOwner(app);
+  const { admin, opportunities } = app;
 
   app.get(
     '/api/admin/stats',
@@ -44,7 +49,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminStats, 401: e, 403: e },
       },
     },
-    async () => statsOf(app),
+    async () => admin.stats(),
   );
 
   app.get(
@@ -90,7 +95,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e, 409: e },
         },
       },
-      async (request) => opportunities.moderate(request.params.id, request.user!, action, null, notify),
+      async (request) => admin.moderate(request.params.id, request.user!, action, null),
     );
   }
 
@@ -106,8 +111,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (request) =>
-      opportunities.moderate(request.params.id, request.user!, 'reject', request.body.reason, notify),
+    async (request) => admin.moderate(request.params.id, request.user!, 'reject', request.body.reason),
   );
 
   app.post(
@@ -122,13 +126,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      opportunities.moderate(
-        request.params.id,
-        request.user!,
-        'suspend',
-        request.body?.reason ?? null,
-        notify,
-      ),
+      admin.moderate(request.params.id, request.user!, 'suspend', request.body?.reason ?? null),
   );
 
   app.put(
@@ -142,17 +140,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: opportunityDetail, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const { isVerified } = request.body;
-      return opportunities.setVerified(id, request.user!, isVerified, (tx) =>
-        recordAudit(tx, {
-          action: isVerified ? 'opportunity.verify' : 'opportunity.unverify',
-          targetType: 'opportunity',
-          targetId: id,
-        }),
-      );
-    },
+    async (request) => admin.setVerified(request.params.id, request.user!, request.body.isVerified),
   );
 
   app.get(
@@ -165,7 +153,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedResponse(adminUser), 400: e, 401: e, 403: e },
       },
     },
-    async (request) => listUsers(app, request.query),
+    async (request) => admin.listUsers(request.query),
   );
 
   app.patch(
@@ -180,8 +168,43 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUser, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (request) => setUserStatus(app, request.user!, request.params.id, request.body),
+    async (request) => admin.setUserStatus(request.user!, request.params.id, request.body),
   );
 };
 
-export default adminRoutes;
+/** Builds the service for the whole app, then the routes in their own guarded scope. */
+const adminPlugin: FastifyPluginAsyncZod = async (app) => {
+  app.decorate(
+    'admin',
+    createAdminService({
+      db: app.db,
+      mailer: app.mailer,
+      notifier: app.notifier,
+      publicUrl: app.config.publicUrl,
+      sessionLiveness: app.sessionLiveness,
+      opportunities: app.opportunities,
+      users: app.users,
+      savedSearches: app.savedSearches,
+      audit: app.audit,
+      auth: app.auth,
+      analytics: app.analytics,
+      errorLogs: app.errorLogs,
+    }),
+  );
+  await app.register(adminRoutes);
+};
+
+export default fp(adminPlugin, {
+  name: 'admin',
+  dependencies: [
+    'auth',
+    'errors',
+    'mailer',
+    'notifications',
+    'session-liveness',
+    'opportunities',
+    'users',
+    'saved-searches',
+    'auth-module',
+  ],
+});

@@ -1,57 +1,52 @@
-import type { FastifyInstance } from 'fastify';
 import {
   STATS_DAYS,
   TOP_PAGES_LIMIT,
   type AdminStats,
-  type AdminUser,
   type AdminUserQuery,
+  type ModerationAction,
 } from '@safqa/shared/validation/admin';
+import type { Db } from '../../db/client';
 import { paged } from '../../lib/paged';
-import { pageViewFigures } from '../analytics/service';
-import { unresolvedErrorCount } from '../error-logs/service';
-import { recordAudit } from '../audit/service';
+import type { AuthUser } from '../../plugins/auth';
+import type { Notifier } from '../notifications/notifier';
+import type { AnalyticsService } from '../analytics/service';
+import type { ErrorLogsService } from '../error-logs/service';
 import type { OnStatusChange } from '../opportunities/moderation';
-import { MATCH_JOB } from '../saved-searches/alerts';
+import type { OpportunitiesService } from '../opportunities/service';
+import type { SavedSearchesService } from '../saved-searches/service';
 import { moderationNotice, renderModerationEmail } from './moderation-emails';
-import { countRowsIfPresent, selectUsers, userFigures } from './users-repository';
-
-/** The dashboard: every figure in one answer, read concurrently. */
-export async function adminStats(app: FastifyInstance): Promise<AdminStats> {
-  const [users, listings, errors, views, offers, chats] = await Promise.all([
-    userFigures(app.db, STATS_DAYS),
-    app.opportunities.figures(STATS_DAYS),
-    unresolvedErrorCount(app.db),
-    pageViewFigures(app.db, STATS_DAYS, TOP_PAGES_LIMIT),
-    countRowsIfPresent(app.db, 'offers'),
-    countRowsIfPresent(app.db, 'chats'),
-  ]);
-  const { byStatus } = listings;
-  return {
-    users: users.totals,
-    opportunities: {
-      ...byStatus,
-      total: byStatus.pending + byStatus.approved + byStatus.suspended + byStatus.rejected,
-    },
-    // Before the offers table exists, the counters kept on the listings are the best figure.
-    offers: offers ?? listings.offers,
-    chats: chats ?? 0,
-    unresolvedErrors: errors,
-    pageViews: views.perDay,
-    signUps: users.signUps,
-    newListings: listings.newPerDay,
-    topPages: views.top,
-  };
-}
+import { createUserStatus, toAdminUser, type UserStatusDeps } from './user-status';
+import { countRowsIfPresent } from './repository';
+import type { UsersService } from '../users/service';
 
 /**
- * What a moderation decision sets off, inside the status change's transaction (kept or lost with it):
- * its audit row, the owner's notification (with its email, in the owner's language, unless switched off), and for a
- * listing that becomes public the saved-search matching job.
+ * The admin area (API.md "Admin"): the dashboard, moderating listings and suspending users. The
+ * reports queue acts through `notifyOwner`, `changeUserStatus` and `afterUserStatusChange`.
  */
-export function notifyOwner(app: FastifyInstance): OnStatusChange {
-  return async (tx, change) => {
+export function createAdminService(
+  deps: UserStatusDeps & {
+    users: Pick<UsersService, 'adminPage' | 'figures'>;
+    notifier: Notifier;
+    opportunities: Pick<
+      OpportunitiesService,
+      'figures' | 'listingsOf' | 'moderate' | 'setVerified' | 'setOwnerSuspended' | 'invalidatePublic'
+    >;
+    savedSearches: Pick<SavedSearchesService, 'queueMatching'>;
+    analytics: Pick<AnalyticsService, 'pageViewFigures'>;
+    errorLogs: Pick<ErrorLogsService, 'unresolvedCount'>;
+  },
+) {
+  const { db, notifier, publicUrl, opportunities, users, savedSearches, analytics, errorLogs, audit } = deps;
+  const userStatus = createUserStatus(deps);
+
+  /**
+   * What a moderation decision sets off, inside the status change's transaction (kept or lost with
+   * it): its audit row, the owner's notification (with its email, in the owner's language, unless
+   * switched off), and for a listing that becomes public the saved-search matching job.
+   */
+  const notifyOwner: OnStatusChange = async (tx, change) => {
     const { opportunity } = change;
-    await recordAudit(tx, {
+    await audit.record(tx, {
       action: `opportunity.${change.action}`,
       targetType: 'opportunity',
       targetId: opportunity.id,
@@ -62,44 +57,71 @@ export function notifyOwner(app: FastifyInstance): OnStatusChange {
         ...(change.reason ? { reason: change.reason } : {}),
       },
     });
-    await app.notifier.notify(tx, {
+    await notifier.notify(tx, {
       userId: opportunity.submittedBy,
       type: 'moderation',
       ...moderationNotice(change.action, opportunity, change.reason),
       email: (lang) =>
-        renderModerationEmail({
-          action: change.action,
-          lang,
-          opportunity,
-          reason: change.reason,
-          publicUrl: app.config.publicUrl,
-        }),
+        renderModerationEmail({ action: change.action, lang, opportunity, reason: change.reason, publicUrl }),
     });
-    if (change.toStatus === 'approved') {
-      await app.jobs.enqueue(
-        MATCH_JOB,
-        { opportunityId: opportunity.id },
-        { executor: tx, key: `opportunity:${opportunity.id}` },
+    if (change.toStatus === 'approved') await savedSearches.queueMatching(tx, opportunity.id);
+  };
+
+  return {
+    notifyOwner,
+    ...userStatus,
+
+    /** The dashboard: every figure in one answer, read concurrently. */
+    async stats(): Promise<AdminStats> {
+      const [people, listings, errors, views, offers, chats] = await Promise.all([
+        users.figures(STATS_DAYS),
+        opportunities.figures(STATS_DAYS),
+        errorLogs.unresolvedCount(),
+        analytics.pageViewFigures(STATS_DAYS, TOP_PAGES_LIMIT),
+        countRowsIfPresent(db, 'offers'),
+        countRowsIfPresent(db, 'chats'),
+      ]);
+      const { byStatus } = listings;
+      return {
+        users: people.totals,
+        opportunities: {
+          ...byStatus,
+          total: byStatus.pending + byStatus.approved + byStatus.suspended + byStatus.rejected,
+        },
+        // Before the offers table exists, the counters kept on the listings are the best figure.
+        offers: offers ?? listings.offers,
+        chats: chats ?? 0,
+        unresolvedErrors: errors,
+        pageViews: views.perDay,
+        signUps: people.signUps,
+        newListings: listings.newPerDay,
+        topPages: views.top,
+      };
+    },
+
+    /** A moderation decision on a listing, with what it sets off (notifyOwner) in its transaction. */
+    moderate(id: number, actor: AuthUser, action: ModerationAction, reason: string | null) {
+      return opportunities.moderate(id, actor, action, reason, notifyOwner);
+    },
+
+    /** Gives or takes away the verified badge, audited in the same transaction. */
+    setVerified(id: number, actor: AuthUser, isVerified: boolean) {
+      return opportunities.setVerified(id, actor, isVerified, (tx: Db) =>
+        audit.record(tx, {
+          action: isVerified ? 'opportunity.verify' : 'opportunity.unverify',
+          targetType: 'opportunity',
+          targetId: id,
+        }),
       );
-    }
+    },
+
+    async listUsers(query: AdminUserQuery) {
+      const { rows, total } = await users.adminPage(query);
+      const listings = await opportunities.listingsOf(rows.map((r) => r.id));
+      const data = rows.map((row) => toAdminUser(row, listings.get(row.id) ?? 0));
+      return paged(data, query.page, query.pageSize, total);
+    },
   };
 }
 
-export async function listUsers(app: FastifyInstance, query: AdminUserQuery) {
-  const { rows, total } = await selectUsers(app.db, query);
-  const listings = await app.opportunities.listingsOf(rows.map((r) => r.id));
-  const data: AdminUser[] = rows.map((row) => ({
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    role: row.role,
-    isAdvisor: row.isAdvisor,
-    emailVerified: row.emailVerifiedAt !== null,
-    language: row.language,
-    status: row.status,
-    opportunitiesCount: listings.get(row.id) ?? 0,
-    createdAt: row.createdAt.toISOString(),
-  }));
-  return paged(data, query.page, query.pageSize, total);
-}
+export type AdminService = ReturnType<typeof createAdminService>;

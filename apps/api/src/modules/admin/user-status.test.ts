@@ -4,10 +4,15 @@ import { auditLog } from '../../db/schema/audit';
 import { refreshTokens } from '../../db/schema/auth';
 import { mailOutbox } from '../../db/schema/mail';
 import { opportunities } from '../../db/schema/opportunities';
-import { createListing, createUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
-import { seedLookups } from '../../test/opportunity-fixtures';
+import {
+  createAdminWorld,
+  createListing,
+  createUser,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../../test/factories';
 import { rowCounts } from '../../test/row-counts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import type { TestApp, TestClient } from '../../test/test-app';
 import { listenOnSocket, openSse } from '../../test/sse-client';
 import { codeAt, enableTwoStep } from '../../test/two-step';
 
@@ -15,12 +20,7 @@ let t: TestApp;
 let admin: TestUser;
 let anonymous: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedLookups(t.app);
-  admin = await createUser(t.app, { role: 'admin' });
-  anonymous = new TestClient(t.app);
-});
+beforeAll(async () => ({ t, admin, anonymous } = await createAdminWorld()));
 afterAll(async () => t.close());
 
 const REASON = 'Repeated fraudulent listings reported by buyers';

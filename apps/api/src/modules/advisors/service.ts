@@ -29,3 +29,5 @@ export function createAdvisorsService(deps: { db: Db }) {
     },
   };
 }
+
+export type AdvisorsService = ReturnType<typeof createAdvisorsService>;

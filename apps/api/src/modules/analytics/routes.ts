@@ -1,9 +1,22 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsEventInput } from '@safqa/shared/validation/analytics';
 import { acceptedResponse, errorBody } from '@safqa/shared/validation/common';
 import { ANONYMOUS_BODY_LIMITS } from '../../lib/json-body';
 import { perIp } from '../../lib/rate-limit';
-import { recordEvent } from './service';
+import { createAnalyticsService, type AnalyticsService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Product analytics: events from the web app, and the figures of the admin dashboard. */
+    analytics: AnalyticsService;
+  }
+}
+
+const analyticsPlugin: FastifyPluginAsyncZod = async (app) => {
+  app.decorate('analytics', createAnalyticsService({ db: app.db }));
+  await app.register(analyticsRoutes);
+};
 
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -19,10 +32,10 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await recordEvent(app.db, request.body, request.user?.id ?? null);
+      await app.analytics.record(request.body, request.user?.id ?? null);
       return reply.status(202).send({ accepted: true });
     },
   );
 };
 
-export default analyticsRoutes;
+export default fp(analyticsPlugin, { name: 'analytics', dependencies: ['auth', 'errors'] });

@@ -2,7 +2,7 @@ import type { AuditLogEntry, AuditLogQuery } from '@safqa/shared/validation/audi
 import type { Db } from '../../db/client';
 import { paged } from '../../lib/paged';
 import { currentRequest } from '../../plugins/request-context';
-import { findUserById } from '../users/service';
+import type { UsersService } from '../users/service';
 import { insertAuditRow, pageOfAuditLog } from './repository';
 
 /** What happened; who and from where default to the request being answered. */
@@ -19,53 +19,63 @@ export interface AuditEntry {
 }
 
 /**
- * Writes one audit row with `db`, which should be the transaction of the change it records, so the
- * two commit or fail together. The actor's name is copied: the row never changes afterwards (the
- * table refuses UPDATE and DELETE, migration 0018).
+ * The audit log (API.md "Trust and safety"): every area writes to it through `record` or `audited`
+ * in the transaction of its change; admins read it through `list`.
  */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  const request = currentRequest();
-  const actorId = entry.actorId !== undefined ? entry.actorId : (request?.user?.id ?? null);
-  const actor = actorId === null ? undefined : await findUserById(db, actorId);
-  await insertAuditRow(db, {
-    actorId,
-    actorName: actor?.username ?? null,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
-    details: entry.details ?? {},
-    ip: entry.ip !== undefined ? entry.ip : (request?.ip ?? null),
-  });
+export function createAuditService(deps: { db: Db; users: Pick<UsersService, 'findById'> }) {
+  const { db, users } = deps;
+
+  /**
+   * Writes one audit row with `executor`, which should be the transaction of the change it records,
+   * so the two commit or fail together. The actor's name is copied: the row never changes afterwards
+   * (the table refuses UPDATE and DELETE, migration 0018).
+   */
+  async function record(executor: Db, entry: AuditEntry): Promise<void> {
+    const request = currentRequest();
+    const actorId = entry.actorId !== undefined ? entry.actorId : (request?.user?.id ?? null);
+    const actor = actorId === null ? undefined : await users.findById(actorId, executor);
+    await insertAuditRow(executor, {
+      actorId,
+      actorName: actor?.username ?? null,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
+      details: entry.details ?? {},
+      ip: entry.ip !== undefined ? entry.ip : (request?.ip ?? null),
+    });
+  }
+
+  return {
+    record,
+
+    /**
+     * An admin write and its audit row in one transaction: `work` runs in it, then `describe` turns
+     * its result into the entry (null: nothing happened worth recording).
+     */
+    async audited<T>(work: (tx: Db) => Promise<T>, describe: (result: T) => AuditEntry | null): Promise<T> {
+      return db.transaction(async (tx) => {
+        const result = await work(tx);
+        const entry = describe(result);
+        if (entry) await record(tx, entry);
+        return result;
+      });
+    },
+
+    async list(query: AuditLogQuery) {
+      const { rows, total } = await pageOfAuditLog(db, query);
+      const data: AuditLogEntry[] = rows.map((row) => ({
+        id: row.id,
+        actor: row.actorId !== null ? { id: row.actorId, username: row.actorName ?? '' } : null,
+        action: row.action,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        details: row.details,
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+      }));
+      return paged(data, query.page, query.pageSize, total);
+    },
+  };
 }
 
-/**
- * An admin write and its audit row in one transaction: `work` runs in it, then `describe` turns its
- * result into the entry (null: nothing happened worth recording).
- */
-export async function audited<T>(
-  db: Db,
-  work: (tx: Db) => Promise<T>,
-  describe: (result: T) => AuditEntry | null,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    const result = await work(tx);
-    const entry = describe(result);
-    if (entry) await recordAudit(tx, entry);
-    return result;
-  });
-}
-
-export async function listAuditLog(db: Db, query: AuditLogQuery) {
-  const { rows, total } = await pageOfAuditLog(db, query);
-  const data: AuditLogEntry[] = rows.map((row) => ({
-    id: row.id,
-    actor: row.actorId !== null ? { id: row.actorId, username: row.actorName ?? '' } : null,
-    action: row.action,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    details: row.details,
-    ip: row.ip,
-    createdAt: row.createdAt.toISOString(),
-  }));
-  return paged(data, query.page, query.pageSize, total);
-}
+export type AuditService = ReturnType<typeof createAuditService>;

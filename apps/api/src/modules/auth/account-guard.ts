@@ -1,12 +1,12 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Language } from '@safqa/shared/constants';
 import type { Db } from '../../db/client';
 import { authAttempts } from '../../db/schema/auth';
 import { hashToken } from '../../lib/tokens';
 import { AppError } from '../../plugins/errors';
+import type { SecurityEvents } from '../../plugins/security-events';
 import { isKnownDevice } from './known-devices';
-import { queueGuessingAlertEmail } from './security-mails';
+import type { SecurityMails } from './security-mails';
 
 /**
  * Failed sign-ins per account, whatever the address (API.md "Account security"). Rows live in
@@ -87,60 +87,6 @@ interface LoginTry {
   knownDevice: boolean;
 }
 
-/**
- * Lets one sign-in try through or answers 429 RATE_LIMITED with Retry-After. The try is written as
- * a failure before the password is checked, under the account's lock, so concurrent tries on any
- * process each see the others and only one passes when the wait is over.
- */
-export async function admitLoginTry(
-  app: FastifyInstance,
-  email: string,
-  account: {
-    userId?: number | undefined;
-    deviceToken?: string | undefined;
-    ip: string;
-    userAgent?: string | undefined;
-  },
-): Promise<LoginTry> {
-  const key = accountKey(email);
-  const knownDevice =
-    account.userId !== undefined && (await deviceMayPassTheWait(app.db, account.userId, account.deviceToken));
-  const outcome = await app.db.transaction(async (tx) => {
-    await lockAccount(tx, key);
-    const { count, latest } = await failuresInWindow(tx, key);
-    const wait = waitAfterFailures(count);
-    const until = latest ? latest.getTime() + wait * 1000 : 0;
-    if (wait > 0 && Date.now() < until && !knownDevice) {
-      return { retryAfter: Math.max(1, Math.ceil((until - Date.now()) / 1000)) };
-    }
-    const [row] = await tx
-      .insert(authAttempts)
-      .values({ kind: 'account_login_failure', key, createdAt: new Date() })
-      .returning({ id: authAttempts.id });
-    return { attemptId: row!.id };
-  });
-  const { retryAfter, attemptId } = outcome;
-  if (attemptId === undefined) {
-    app.securityEvents.emit({
-      type: 'login_throttled',
-      userId: account.userId,
-      ip: account.ip,
-      userAgent: account.userAgent,
-      detail: { scope: 'account', retryAfter },
-    });
-    throw new AppError(429, 'RATE_LIMITED', {
-      headers: { 'retry-after': String(retryAfter) },
-      extra: { retryAfter },
-    });
-  }
-  return { attemptId, key, knownDevice };
-}
-
-/** The password was right: the try was no failure. */
-export async function releaseLoginTry(app: FastifyInstance, attempt: LoginTry): Promise<void> {
-  await app.db.delete(authAttempts).where(eq(authAttempts.id, attempt.attemptId));
-}
-
 interface Owner {
   id: number;
   email: string;
@@ -148,42 +94,111 @@ interface Owner {
   language: Language;
 }
 
-/**
- * The password was wrong: the try stays a failure. A known device's failures are counted apart,
- * and once the account is past its free failures the owner is emailed, once per burst.
- */
-export async function recordLoginFailure(
-  app: FastifyInstance,
-  attempt: LoginTry,
-  owner: Owner | undefined,
-  deviceToken: string | undefined,
-): Promise<void> {
-  if (!owner) return;
-  if (attempt.knownDevice && deviceToken) {
-    await app.db
-      .insert(authAttempts)
-      .values({ kind: 'device_login_failure', key: deviceKey(owner.id, deviceToken), createdAt: new Date() });
-  }
-  await app.db.transaction(async (tx) => {
-    await lockAccount(tx, attempt.key);
-    const { count } = await failuresInWindow(tx, attempt.key);
-    if (count < ACCOUNT_GUARD.freeFailures) return;
-    // The marker's time is the burst's latest failure: while failures keep coming, no second email.
-    const seen = await tx
-      .update(authAttempts)
-      .set({ createdAt: new Date() })
-      .where(
-        and(
-          eq(authAttempts.kind, 'account_login_alert'),
-          eq(authAttempts.key, attempt.key),
-          gt(authAttempts.createdAt, windowStart()),
-        ),
-      )
-      .returning({ id: authAttempts.id });
-    if (seen.length > 0) return;
-    await tx
-      .insert(authAttempts)
-      .values({ kind: 'account_login_alert', key: attempt.key, createdAt: new Date() });
-    await queueGuessingAlertEmail(app, tx, owner);
-  });
+export interface AccountGuardDeps {
+  db: Db;
+  securityEvents: Pick<SecurityEvents, 'emit'>;
+  securityMails: Pick<SecurityMails, 'queueGuessingAlertEmail'>;
 }
+
+/** The per-account guard of sign-in (see ACCOUNT_GUARD): admit a try, then release or record it. */
+export function createAccountGuard(deps: AccountGuardDeps) {
+  const { db, securityEvents, securityMails } = deps;
+
+  /**
+   * Lets one sign-in try through or answers 429 RATE_LIMITED with Retry-After. The try is written as
+   * a failure before the password is checked, under the account's lock, so concurrent tries on any
+   * process each see the others and only one passes when the wait is over.
+   */
+  async function admitLoginTry(
+    email: string,
+    account: {
+      userId?: number | undefined;
+      deviceToken?: string | undefined;
+      ip: string;
+      userAgent?: string | undefined;
+    },
+  ): Promise<LoginTry> {
+    const key = accountKey(email);
+    const knownDevice =
+      account.userId !== undefined && (await deviceMayPassTheWait(db, account.userId, account.deviceToken));
+    const outcome = await db.transaction(async (tx) => {
+      await lockAccount(tx, key);
+      const { count, latest } = await failuresInWindow(tx, key);
+      const wait = waitAfterFailures(count);
+      const until = latest ? latest.getTime() + wait * 1000 : 0;
+      if (wait > 0 && Date.now() < until && !knownDevice) {
+        return { retryAfter: Math.max(1, Math.ceil((until - Date.now()) / 1000)) };
+      }
+      const [row] = await tx
+        .insert(authAttempts)
+        .values({ kind: 'account_login_failure', key, createdAt: new Date() })
+        .returning({ id: authAttempts.id });
+      return { attemptId: row!.id };
+    });
+    const { retryAfter, attemptId } = outcome;
+    if (attemptId === undefined) {
+      securityEvents.emit({
+        type: 'login_throttled',
+        userId: account.userId,
+        ip: account.ip,
+        userAgent: account.userAgent,
+        detail: { scope: 'account', retryAfter },
+      });
+      throw new AppError(429, 'RATE_LIMITED', {
+        headers: { 'retry-after': String(retryAfter) },
+        extra: { retryAfter },
+      });
+    }
+    return { attemptId, key, knownDevice };
+  }
+
+  /** The password was right: the try was no failure. */
+  async function releaseLoginTry(attempt: LoginTry): Promise<void> {
+    await db.delete(authAttempts).where(eq(authAttempts.id, attempt.attemptId));
+  }
+
+  /**
+   * The password was wrong: the try stays a failure. A known device's failures are counted apart,
+   * and once the account is past its free failures the owner is emailed, once per burst.
+   */
+  async function recordLoginFailure(
+    attempt: LoginTry,
+    owner: Owner | undefined,
+    deviceToken: string | undefined,
+  ): Promise<void> {
+    if (!owner) return;
+    if (attempt.knownDevice && deviceToken) {
+      await db.insert(authAttempts).values({
+        kind: 'device_login_failure',
+        key: deviceKey(owner.id, deviceToken),
+        createdAt: new Date(),
+      });
+    }
+    await db.transaction(async (tx) => {
+      await lockAccount(tx, attempt.key);
+      const { count } = await failuresInWindow(tx, attempt.key);
+      if (count < ACCOUNT_GUARD.freeFailures) return;
+      // The marker's time is the burst's latest failure: while failures keep coming, no second email.
+      const seen = await tx
+        .update(authAttempts)
+        .set({ createdAt: new Date() })
+        .where(
+          and(
+            eq(authAttempts.kind, 'account_login_alert'),
+            eq(authAttempts.key, attempt.key),
+            gt(authAttempts.createdAt, windowStart()),
+          ),
+        )
+        .returning({ id: authAttempts.id });
+      if (seen.length > 0) return;
+      await tx
+        .insert(authAttempts)
+        .values({ kind: 'account_login_alert', key: attempt.key, createdAt: new Date() });
+      await securityMails.queueGuessingAlertEmail(tx, owner);
+    });
+  }
+
+  return { admitLoginTry, releaseLoginTry, recordLoginFailure };
+}
+
+export type AccountGuard = ReturnType<typeof createAccountGuard>;

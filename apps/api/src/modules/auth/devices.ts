@@ -1,11 +1,12 @@
 import { and, desc, eq, exists, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Language } from '@safqa/shared/constants';
 import type { DeviceSession } from '@safqa/shared/validation/auth';
 import type { Db } from '../../db/client';
 import { authSessions, refreshTokens } from '../../db/schema/auth';
 import { describeDevice } from '../../lib/user-agent';
 import { AppError } from '../../plugins/errors';
+import type { SecurityEvents } from '../../plugins/security-events';
+import type { SessionLiveness } from '../../plugins/session-liveness';
 import { revokeFamily, revokeUserSessions } from './sessions';
 
 /** The caller of the devices list: their id and the session of the token they asked with. */
@@ -30,53 +31,62 @@ function isLive(db: Db) {
   );
 }
 
-/** GET /api/auth/sessions: the caller's live sessions, most recently used first. */
-export async function listDevices(
-  app: FastifyInstance,
-  caller: DeviceCaller,
-  lang: Language,
-): Promise<{ data: DeviceSession[] }> {
-  const rows = await app.db
-    .select()
-    .from(authSessions)
-    .where(and(eq(authSessions.userId, caller.id), isLive(app.db)))
-    .orderBy(desc(authSessions.lastUsedAt), desc(authSessions.id));
-  return {
-    data: rows.map((row) => ({
-      id: row.id,
-      device: describeDevice(row.userAgent, lang),
-      ip: row.ip,
-      createdAt: row.createdAt.toISOString(),
-      lastUsedAt: row.lastUsedAt.toISOString(),
-      current: row.familyId === caller.sessionId,
-    })),
-  };
+export interface DevicesDeps {
+  db: Db;
+  sessionLiveness: Pick<SessionLiveness, 'forgetUser'>;
+  securityEvents: Pick<SecurityEvents, 'emit'>;
 }
 
-/**
- * DELETE /api/auth/sessions/{id}: ends one of the caller's sessions (the current one too: that is a
- * sign-out). Someone else's session, or one already ended, is 404 like one that never existed.
- */
-export async function revokeDevice(app: FastifyInstance, caller: DeviceCaller, id: number): Promise<void> {
-  const [row] = await app.db
-    .select({ familyId: authSessions.familyId })
-    .from(authSessions)
-    .where(and(eq(authSessions.id, id), eq(authSessions.userId, caller.id), isLive(app.db)))
-    .limit(1);
-  if (!row) throw new AppError(404, 'NOT_FOUND');
-  await revokeFamily(app.db, row.familyId, 'revoked');
-  app.sessionLiveness.forgetUser(caller.id);
-  app.securityEvents.emit({
-    type: 'session_revoked',
-    userId: caller.id,
-    sessionId: row.familyId,
-    detail: { by: caller.sessionId === row.familyId ? 'itself' : 'another_session' },
-  });
-}
+/** The caller's signed-in devices (API.md "Account security"): list them, sign one or the others out. */
+export function createDevicesService(deps: DevicesDeps) {
+  const { db, sessionLiveness, securityEvents } = deps;
 
-/** POST /api/auth/sessions/revoke-others: every session of the caller but the one asking ends. */
-export async function revokeOtherDevices(app: FastifyInstance, caller: DeviceCaller): Promise<void> {
-  await revokeUserSessions(app.db, caller.id, 'revoked', caller.sessionId);
-  app.sessionLiveness.forgetUser(caller.id);
-  app.securityEvents.emit({ type: 'other_sessions_revoked', userId: caller.id, sessionId: caller.sessionId });
+  /** GET /api/auth/sessions: the caller's live sessions, most recently used first. */
+  async function listDevices(caller: DeviceCaller, lang: Language): Promise<{ data: DeviceSession[] }> {
+    const rows = await db
+      .select()
+      .from(authSessions)
+      .where(and(eq(authSessions.userId, caller.id), isLive(db)))
+      .orderBy(desc(authSessions.lastUsedAt), desc(authSessions.id));
+    return {
+      data: rows.map((row) => ({
+        id: row.id,
+        device: describeDevice(row.userAgent, lang),
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastUsedAt.toISOString(),
+        current: row.familyId === caller.sessionId,
+      })),
+    };
+  }
+
+  /**
+   * DELETE /api/auth/sessions/{id}: ends one of the caller's sessions (the current one too: that is a
+   * sign-out). Someone else's session, or one already ended, is 404 like one that never existed.
+   */
+  async function revokeDevice(caller: DeviceCaller, id: number): Promise<void> {
+    const [row] = await db
+      .select({ familyId: authSessions.familyId })
+      .from(authSessions)
+      .where(and(eq(authSessions.id, id), eq(authSessions.userId, caller.id), isLive(db)))
+      .limit(1);
+    if (!row) throw new AppError(404, 'NOT_FOUND');
+    await revokeFamily(db, row.familyId, 'revoked');
+    sessionLiveness.forgetUser(caller.id);
+    securityEvents.emit({
+      type: 'session_revoked',
+      userId: caller.id,
+      sessionId: row.familyId,
+      detail: { by: caller.sessionId === row.familyId ? 'itself' : 'another_session' },
+    });
+  }
+
+  /** POST /api/auth/sessions/revoke-others: every session of the caller but the one asking ends. */
+  async function revokeOtherDevices(caller: DeviceCaller): Promise<void> {
+    await revokeUserSessions(db, caller.id, 'revoked', caller.sessionId);
+    sessionLiveness.forgetUser(caller.id);
+    securityEvents.emit({ type: 'other_sessions_revoked', userId: caller.id, sessionId: caller.sessionId });
+  }
+
+  return { listDevices, revokeDevice, revokeOtherDevices };
 }

@@ -13,14 +13,6 @@ import {
 } from '@safqa/shared/validation/auth-mfa';
 import { ANONYMOUS_BODY_LIMITS } from '../../lib/json-body';
 import { perIp } from '../../lib/rate-limit';
-import {
-  confirmTotp,
-  disableTotp,
-  regenerateRecoveryCodes,
-  setupTotp,
-  twoStepStatus,
-  verifySecondStep,
-} from './mfa';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -48,7 +40,7 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: twoStepStatusResponse, ...errors },
       },
     },
-    async (request) => twoStepStatus(app, request.user!),
+    async (request) => app.auth.mfa.twoStepStatus(request.user!),
   );
 
   app.post(
@@ -64,7 +56,7 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: totpSetupResponse, ...errors },
       },
     },
-    async (request) => setupTotp(app, request.user!),
+    async (request) => app.auth.mfa.setupTotp(request.user!),
   );
 
   app.post(
@@ -79,7 +71,7 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recoveryCodesResponse, ...errors },
       },
     },
-    async (request) => confirmTotp(app, request.user!, request.body.code, client(request)),
+    async (request) => app.auth.mfa.confirmTotp(request.user!, request.body.code, client(request)),
   );
 
   app.delete(
@@ -95,7 +87,7 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await disableTotp(app, request.user!, request.body, client(request));
+      await app.auth.mfa.disableTotp(request.user!, request.body, client(request));
       return reply.status(204).send(null);
     },
   );
@@ -112,7 +104,7 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recoveryCodesResponse, ...errors },
       },
     },
-    async (request) => regenerateRecoveryCodes(app, request.user!, request.body, client(request)),
+    async (request) => app.auth.mfa.regenerateRecoveryCodes(request.user!, request.body, client(request)),
   );
 
   app.post(
@@ -129,7 +121,7 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The code step ends the sign-in: like the login route, it reads and keeps the known device.
       const deviceToken = deviceTokenOf(request);
-      const answer = await verifySecondStep(app, request.body, {
+      const answer = await app.auth.mfa.verifySecondStep(request.body, {
         lang: request.lang,
         ...client(request),
         deviceToken,

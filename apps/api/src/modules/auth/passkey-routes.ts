@@ -14,14 +14,6 @@ import {
   registrationOptionsResponse,
 } from '@safqa/shared/validation/passkeys';
 import { perIp } from '../../lib/rate-limit';
-import {
-  addPasskey,
-  listPasskeys,
-  loginOptions,
-  passkeyLogin,
-  registrationOptions,
-  removePasskey,
-} from './passkeys';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -46,7 +38,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: registrationOptionsResponse, ...errors },
       },
     },
-    async (request) => registrationOptions(app, request.user!),
+    async (request) => app.auth.passkeys.registrationOptions(request.user!),
   );
 
   app.post(
@@ -61,7 +53,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addPasskey(app, request.user!, request.body, ctx(request))),
+      reply.status(201).send(await app.auth.passkeys.addPasskey(request.user!, request.body, ctx(request))),
   );
 
   app.get(
@@ -74,7 +66,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passkeysResponse, ...errors },
       },
     },
-    async (request) => listPasskeys(app, request.user!),
+    async (request) => app.auth.passkeys.listPasskeys(request.user!),
   );
 
   app.delete(
@@ -89,7 +81,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removePasskey(app, request.user!, request.params.id, ctx(request));
+      await app.auth.passkeys.removePasskey(request.user!, request.params.id, ctx(request));
       return reply.status(204).send(null);
     },
   );
@@ -105,7 +97,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginOptionsResponse, ...errors },
       },
     },
-    async (request) => loginOptions(app, request.body ?? {}),
+    async (request) => app.auth.passkeys.loginOptions(request.body ?? {}),
   );
 
   app.post(
@@ -122,7 +114,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Like the login route, a passkey sign-in reads and keeps the known device (new-device email).
       const deviceToken = deviceTokenOf(request);
-      const answer = await passkeyLogin(app, request.body, { ...ctx(request), deviceToken });
+      const answer = await app.auth.passkeys.passkeyLogin(request.body, { ...ctx(request), deviceToken });
       setDeviceCookie(reply, app.config, deviceToken);
       return answer;
     },

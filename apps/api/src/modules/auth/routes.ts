@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type {} from '@fastify/rate-limit';
 import { z } from 'zod';
@@ -20,20 +21,54 @@ import {
 import { loginAnswer } from '@safqa/shared/validation/auth-mfa';
 import { ANONYMOUS_BODY_LIMITS } from '../../lib/json-body';
 import { perIp } from '../../lib/rate-limit';
-import { settleAfterAnswerTasks } from './background';
-import * as auth from './service';
-import { listDevices, revokeDevice, revokeOtherDevices } from './devices';
+import { createAfterAnswerTasks } from './background';
 import { deviceTokenOf, setDeviceCookie } from './known-devices';
+import mfaRoutes from './mfa-routes';
 import passkeyRoutes from './passkey-routes';
+import { createAuthService, type AuthService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Accounts and sign-in: sessions, devices, two-step sign-in (`mfa`) and passkeys. */
+    auth: AuthService;
+  }
+}
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: rateLimitedBody };
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
+/**
+ * The area's plugin: builds the service, decorates `app.auth` and registers the route plugins, each
+ * in its own scope (their body limit stays theirs).
+ */
+const authModule: FastifyPluginAsyncZod = async (app) => {
+  const afterAnswer = createAfterAnswerTasks(app.log);
+  app.decorate(
+    'auth',
+    createAuthService({
+      db: app.db,
+      mailer: app.mailer,
+      users: app.users,
+      captcha: app.captcha,
+      securityEvents: app.securityEvents,
+      sessionLiveness: app.sessionLiveness,
+      signAccessToken: app.signAccessToken,
+      publicUrl: app.config.publicUrl,
+      jwtSecret: app.config.jwtSecret,
+      log: app.log,
+      afterAnswer,
+    }),
+  );
+  // The app waits for them on close, before whoever opened the database closes it.
+  app.addHook('onClose', async () => afterAnswer.settle());
+  await app.register(authRoutes);
+  await app.register(mfaRoutes);
+};
+
 /** API.md "Auth". Thin: validation by the shared schemas, rules in service.ts. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
-  app.addHook('onClose', async () => settleAfterAnswerTasks(app));
   // Every body here is a short form (the longest part a captcha token), and most are anonymous.
   app.addHook('onRoute', (route) => {
     route.bodyLimit ??= ANONYMOUS_BODY_LIMITS.form;
@@ -59,7 +94,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: signupResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await auth.signup(app, request.body, ctx(request))),
+    async (request, reply) => reply.status(201).send(await app.auth.signup(request.body, ctx(request))),
   );
 
   app.get(
@@ -73,7 +108,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponse, ...errors },
       },
     },
-    async (request) => auth.verifyEmail(app, request.query, request.lang),
+    async (request) => app.auth.verifyEmail(request.query, request.lang),
   );
 
   app.post(
@@ -87,7 +122,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponse, ...errors },
       },
     },
-    async (request) => auth.resendVerification(app, request.body, ctx(request)),
+    async (request) => app.auth.resendVerification(request.body, ctx(request)),
   );
 
   app.post(
@@ -104,7 +139,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const deviceToken = deviceTokenOf(request);
-      const answer = await auth.login(app, request.body, { ...ctx(request), deviceToken });
+      const answer = await app.auth.login(request.body, { ...ctx(request), deviceToken });
       // Only a browser that signed in becomes a known device; a failed try leaves it none.
       if ('accessToken' in answer) setDeviceCookie(reply, app.config, deviceToken);
       return answer;
@@ -122,7 +157,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: refreshResponse, ...errors },
       },
     },
-    async (request) => auth.refresh(app, request.body.refreshToken, request.ip),
+    async (request) => app.auth.refresh(request.body.refreshToken, request.ip),
   );
 
   app.post(
@@ -137,7 +172,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.logout(app, request.user!, request.body?.refreshToken);
+      await app.auth.logout(request.user!, request.body?.refreshToken);
       return reply.status(204).send(null);
     },
   );
@@ -153,7 +188,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deviceSessionsResponse, ...errors },
       },
     },
-    async (request) => listDevices(app, request.user!, request.lang),
+    async (request) => app.auth.devices.listDevices(request.user!, request.lang),
   );
 
   app.delete(
@@ -168,7 +203,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeDevice(app, request.user!, request.params.id);
+      await app.auth.devices.revokeDevice(request.user!, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -184,7 +219,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeOtherDevices(app, request.user!);
+      await app.auth.devices.revokeOtherDevices(request.user!);
       return reply.status(204).send(null);
     },
   );
@@ -200,7 +235,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponse, ...errors },
       },
     },
-    async (request) => auth.forgotPassword(app, request.body, ctx(request)),
+    async (request) => app.auth.forgotPassword(request.body, ctx(request)),
   );
 
   app.get(
@@ -214,7 +249,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resetTokenResponse, ...errors },
       },
     },
-    async (request) => auth.checkResetToken(app, request.query.token, request.lang),
+    async (request) => app.auth.checkResetToken(request.query.token, request.lang),
   );
 
   app.post(
@@ -228,11 +263,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponse, ...errors },
       },
     },
-    async (request) => auth.resetPassword(app, request.body, request.lang),
+    async (request) => app.auth.resetPassword(request.body, request.lang),
   );
 
   // Registered inside, so the short body limit above holds for them too.
   await app.register(passkeyRoutes);
 };
 
-export default authRoutes;
+export default fp(authModule, {
+  // 'auth' is src/plugins/auth.ts (tokens and guards), which this area builds on.
+  name: 'auth-module',
+  dependencies: ['auth', 'errors', 'mailer', 'captcha', 'session-liveness', 'security-events', 'users'],
+});

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { Language } from '@safqa/shared/constants';
 import type { Db } from '../../db/client';
 import { describeDevice } from '../../lib/user-agent';
 import { renderEmail } from '../../mail/render-email';
+import type { Mailer } from '../../plugins/mailer';
 
 /** The account guard's two emails (API.md "Account security"), Arabic first, in the owner's language. */
 const texts = {
@@ -57,8 +57,8 @@ const texts = {
 } as const;
 
 /** The Devices tab of the profile (apps/web profile-tabs.ts). */
-function devicesUrl(app: FastifyInstance): string {
-  const url = new URL('/profile', app.config.publicUrl);
+function devicesUrl(publicUrl: string): string {
+  const url = new URL('/profile', publicUrl);
   url.searchParams.set('tab', 'devices');
   return url.toString();
 }
@@ -88,41 +88,51 @@ interface Recipient {
   language: Language;
 }
 
-/** Queued in the outbox (inside `db`'s transaction when it is one), so an SMTP outage loses nothing. */
-export async function queueNewDeviceEmail(
-  app: FastifyInstance,
-  db: Db,
-  user: Recipient,
-  signIn: { userAgent?: string | undefined; ip: string; at: Date },
-): Promise<void> {
-  const t = texts[user.language].newDevice;
-  const line = (template: string, value: string) => template.replace('{value}', value);
-  const rendered = renderEmail({
-    lang: user.language,
-    subject: t.subject,
-    heading: t.heading.replace('{username}', user.username),
-    paragraphs: [
-      t.intro,
-      [
-        line(t.device, describeDevice(signIn.userAgent, user.language)),
-        line(t.time, signInTime(signIn.at, user.language)),
-        line(t.address, signIn.ip || t.unknownAddress),
-      ].join('\n'),
-      t.outro,
-    ],
-    action: { label: t.action, url: devicesUrl(app) },
-  });
-  await app.mailer.enqueue({ to: user.email, ...rendered }, db);
+/**
+ * The new-device and guessing emails. Each is queued in the outbox (inside `db`'s transaction when it
+ * is one), so an SMTP outage loses nothing.
+ */
+export function createSecurityMails(deps: { mailer: Pick<Mailer, 'enqueue'>; publicUrl: string }) {
+  const { mailer, publicUrl } = deps;
+
+  async function queueNewDeviceEmail(
+    db: Db,
+    user: Recipient,
+    signIn: { userAgent?: string | undefined; ip: string; at: Date },
+  ): Promise<void> {
+    const t = texts[user.language].newDevice;
+    const line = (template: string, value: string) => template.replace('{value}', value);
+    const rendered = renderEmail({
+      lang: user.language,
+      subject: t.subject,
+      heading: t.heading.replace('{username}', user.username),
+      paragraphs: [
+        t.intro,
+        [
+          line(t.device, describeDevice(signIn.userAgent, user.language)),
+          line(t.time, signInTime(signIn.at, user.language)),
+          line(t.address, signIn.ip || t.unknownAddress),
+        ].join('\n'),
+        t.outro,
+      ],
+      action: { label: t.action, url: devicesUrl(publicUrl) },
+    });
+    await mailer.enqueue({ to: user.email, ...rendered }, db);
+  }
+
+  async function queueGuessingAlertEmail(db: Db, user: Recipient): Promise<void> {
+    const t = texts[user.language].guessing;
+    const rendered = renderEmail({
+      lang: user.language,
+      subject: t.subject,
+      heading: t.heading.replace('{username}', user.username),
+      paragraphs: [...t.paragraphs],
+      action: { label: t.action, url: devicesUrl(publicUrl) },
+    });
+    await mailer.enqueue({ to: user.email, ...rendered }, db);
+  }
+
+  return { queueNewDeviceEmail, queueGuessingAlertEmail };
 }
 
-export async function queueGuessingAlertEmail(app: FastifyInstance, db: Db, user: Recipient): Promise<void> {
-  const t = texts[user.language].guessing;
-  const rendered = renderEmail({
-    lang: user.language,
-    subject: t.subject,
-    heading: t.heading.replace('{username}', user.username),
-    paragraphs: [...t.paragraphs],
-    action: { label: t.action, url: devicesUrl(app) },
-  });
-  await app.mailer.enqueue({ to: user.email, ...rendered }, db);
-}
+export type SecurityMails = ReturnType<typeof createSecurityMails>;

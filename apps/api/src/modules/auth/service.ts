@@ -1,27 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@safqa/shared/constants';
-import type { EmailCaptchaBody, LoginBody, LoginResponse, SignupBody } from '@safqa/shared/validation/auth';
-import type { LoginAnswer } from '@safqa/shared/validation/auth-mfa';
+import type { EmailCaptchaBody, SignupBody } from '@safqa/shared/validation/auth';
 import type { ChangePasswordBody } from '@safqa/shared/validation/users';
 import { CANONICAL_ID, MAX_ROW_ID } from '@safqa/shared/validation/common';
+import type { Db } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { withTimingFloor } from '../../lib/timing';
+import type { TokenUser } from '../../plugins/auth';
+import type { Captcha } from '../../plugins/captcha';
 import { AppError } from '../../plugins/errors';
-import {
-  assertBusinessTypesExist,
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  markEmailVerified,
-  saveAdvisorProfile,
-  updateUser,
-  type UserRow,
-} from '../users/service';
-import { admitLoginTry, recordLoginFailure, releaseLoginTry } from './account-guard';
-import { startTwoStepSignIn, twoStepIsOn } from './two-step';
-import { runAfterAnswer } from './background';
-import { clearAttempts, loginKey, recordAttempt, retryAfterSeconds } from './attempts';
-import { forgotPasswordUrl, queueAccountEmail, resetPasswordUrl, verifyEmailUrl } from './mails';
+import type { Mailer } from '../../plugins/mailer';
+import type { SecurityEvents } from '../../plugins/security-events';
+import type { SessionLiveness } from '../../plugins/session-liveness';
+import type { UserRow, UsersService } from '../users/service';
+import { createAccountGuard } from './account-guard';
+import type { AfterAnswerTasks } from './background';
+import { createDevicesService } from './devices';
+import { recordAttempt, retryAfterSeconds } from './attempts';
+import { createAccountMails, forgotPasswordUrl, resetPasswordUrl, verifyEmailUrl } from './mails';
+import { createMfaService } from './mfa';
+import { createNewDeviceNotice } from './new-device';
+import { createPasskeysService } from './passkeys';
 import {
   consumeAllEmailTokens,
   consumeEmailToken,
@@ -29,46 +28,16 @@ import {
   findEmailToken,
   type EmailTokenRow,
 } from './repository';
-import {
-  createSession,
-  endSession,
-  endSessionById,
-  revokeUserSessions,
-  rotateRefreshToken,
-} from './sessions';
-import { noteSignInDevice } from './new-device';
+import { createSecurityMails } from './security-mails';
+import { revokeUserSessions } from './sessions';
+import { createSignInService, rateLimited, type RequestContext } from './sign-in';
 import { authMessage } from './texts';
-
-export interface RequestContext {
-  lang: Language;
-  ip: string;
-  userAgent?: string | undefined;
-  /** The browser's device token (known-devices.ts); sign-in only. */
-  deviceToken?: string | undefined;
-}
 
 /**
  * Resend and forgot answer no sooner than this, and send their email after answering, so a known
  * email takes as long as an unknown one.
  */
 export const ANONYMOUS_ANSWER_FLOOR_MS = 250;
-
-function rateLimited(seconds: number): AppError {
-  return new AppError(429, 'RATE_LIMITED', {
-    headers: { 'retry-after': String(seconds) },
-    extra: { retryAfter: seconds },
-  });
-}
-
-async function assertUnderAccountLimit(
-  app: FastifyInstance,
-  kind: 'signup' | 'resend' | 'forgot',
-  email: string,
-) {
-  const wait = await retryAfterSeconds(app.db, kind, email);
-  if (wait > 0) throw rateLimited(wait);
-  await recordAttempt(app.db, kind, email);
-}
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -77,320 +46,256 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export async function signup(app: FastifyInstance, body: SignupBody, ctx: RequestContext) {
-  await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
-  await assertUnderAccountLimit(app, 'signup', body.email);
-  if (await findUserByEmail(app.db, body.email)) throw new AppError(409, 'EMAIL_EXISTS');
-  if (body.isAdvisor) await assertBusinessTypesExist(app.db, body.businessTypeIds ?? []);
-  const passwordHash = await hashPassword(body.password);
-  try {
-    const user = await app.db.transaction(async (tx) => {
-      const row = await insertUser(tx, {
-        username: body.username,
-        email: body.email,
-        phoneNumber: body.phoneNumber ?? null,
-        passwordHash,
-        role: 'owner',
-        isAdvisor: body.isAdvisor === true,
-        language: ctx.lang,
-      });
-      if (body.isAdvisor) {
-        await saveAdvisorProfile(tx, row.id, {
-          bio: body.bio!,
-          experienceYears: body.experienceYears!,
-          businessTypeIds: body.businessTypeIds!,
-        });
-      }
-      const token = await createEmailToken(tx, row.id, 'verify_email');
-      await queueAccountEmail(app, tx, {
-        to: row.email,
-        username: row.username,
-        lang: ctx.lang,
-        kind: 'verifyEmail',
-        url: verifyEmailUrl(app, token, row.id),
-      });
-      return row;
-    });
-    return { message: authMessage('signedUp', ctx.lang), userId: user.id };
-  } catch (error) {
-    // Two sign-ups with one email racing: the unique index decides, the loser gets the same 409.
-    if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_EXISTS');
-    throw error;
-  }
-}
-
-export async function verifyEmail(
-  app: FastifyInstance,
-  query: { token?: string | undefined; userId?: string | undefined },
-  lang: Language,
-) {
-  if (!query.token || !query.userId) throw new AppError(400, 'TOKEN_MISSING');
-  const userId = Number(query.userId);
-  // The id exactly as the link writes it: `02` or `+2` is not the user the token was made for.
-  if (!CANONICAL_ID.test(query.userId) || userId > MAX_ROW_ID) throw new AppError(400, 'TOKEN_INVALID');
-  const row = await findEmailToken(app.db, query.token, 'verify_email');
-  if (!row || row.userId !== userId) throw new AppError(400, 'TOKEN_INVALID');
-  const user = await findUserById(app.db, userId);
-  if (!user) throw new AppError(400, 'TOKEN_INVALID');
-  if (user.emailVerifiedAt) throw new AppError(409, 'ALREADY_VERIFIED');
-  if (row.usedAt) throw new AppError(400, 'TOKEN_INVALID');
-  if (row.expiresAt.getTime() <= Date.now()) {
-    throw new AppError(400, 'LINK_EXPIRED', { message: authMessage('verifyLinkExpired', lang) });
-  }
-  await app.db.transaction(async (tx) => {
-    if (!(await consumeEmailToken(tx, row.id))) throw new AppError(409, 'ALREADY_VERIFIED');
-    await markEmailVerified(tx, userId);
-    await consumeAllEmailTokens(tx, userId, 'verify_email');
-  });
-  return { message: authMessage('verified', lang) };
-}
-
-export async function resendVerification(app: FastifyInstance, body: EmailCaptchaBody, ctx: RequestContext) {
-  await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
-  return withTimingFloor(ANONYMOUS_ANSWER_FLOOR_MS, async () => {
-    await assertUnderAccountLimit(app, 'resend', body.email);
-    const user = await findUserByEmail(app.db, body.email);
-    if (user && !user.emailVerifiedAt) {
-      runAfterAnswer(app, 'verification email', () =>
-        app.db.transaction(async (tx) => {
-          const token = await createEmailToken(tx, user.id, 'verify_email');
-          await queueAccountEmail(app, tx, {
-            to: user.email,
-            username: user.username,
-            lang: ctx.lang,
-            kind: 'verifyEmail',
-            url: verifyEmailUrl(app, token, user.id),
-          });
-        }),
-      );
-    }
-    return { message: authMessage('resent', ctx.lang) };
-  });
-}
-
-let timingHash: Promise<string> | undefined;
-/** A real argon2id hash to check against when the email is unknown, so both cases cost the same. */
-function hashForUnknownUsers(): Promise<string> {
-  timingHash ??= hashPassword('not-a-real-password-only-for-equal-timing');
-  return timingHash;
-}
-
-export async function login(
-  app: FastifyInstance,
-  body: LoginBody,
-  ctx: RequestContext,
-): Promise<LoginAnswer> {
-  await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
-  const key = loginKey(body.email, ctx.ip);
-  const wait = await retryAfterSeconds(app.db, 'login_failure', key);
-  const client = { ip: ctx.ip, userAgent: ctx.userAgent };
-  if (wait > 0) {
-    app.securityEvents.emit({
-      type: 'login_throttled',
-      ...client,
-      detail: { scope: 'address', retryAfter: wait },
-    });
-    throw rateLimited(wait);
-  }
-
-  const user = await findUserByEmail(app.db, body.email);
-  const attempt = await admitLoginTry(app, body.email, {
-    userId: user?.id,
-    deviceToken: ctx.deviceToken,
-    ...client,
-  });
-  const matches = await verifyPassword(user?.passwordHash ?? (await hashForUnknownUsers()), body.password);
-  if (!user || !matches) {
-    await recordAttempt(app.db, 'login_failure', key);
-    await recordLoginFailure(app, attempt, user, ctx.deviceToken);
-    app.securityEvents.emit({ type: 'login_failed', userId: user?.id, ...client });
-    throw new AppError(401, 'INVALID_CREDENTIALS');
-  }
-  await releaseLoginTry(app, attempt);
-  if (!user.emailVerifiedAt) {
-    throw new AppError(403, 'EMAIL_NOT_VERIFIED', { extra: { needsVerification: true } });
-  }
-  await clearAttempts(app.db, 'login_failure', key);
-  // Only once the password was right: a wrong one learns nothing about the account.
-  assertNotSuspended(user);
-  if (await twoStepIsOn(app.db, user.id)) return startTwoStepSignIn(app.db, user.id);
-  const answer = await completeSignIn(app, user, ctx);
-  // As passkeys.ts and the code step report their own sign-ins, each way in says which it was.
-  app.securityEvents.emit({
-    type: 'login_succeeded',
-    userId: user.id,
-    ...client,
-    detail: { method: 'password' },
-  });
-  return answer;
+export interface AuthDeps {
+  db: Db;
+  mailer: Pick<Mailer, 'enqueue'>;
+  users: Pick<
+    UsersService,
+    | 'findById'
+    | 'findByEmail'
+    | 'insert'
+    | 'update'
+    | 'markEmailVerified'
+    | 'saveAdvisorProfile'
+    | 'assertBusinessTypesExist'
+  >;
+  captcha: Pick<Captcha, 'verify'>;
+  securityEvents: Pick<SecurityEvents, 'emit'>;
+  sessionLiveness: Pick<SessionLiveness, 'forgetUser'>;
+  signAccessToken: (user: TokenUser) => Promise<string>;
+  /** Where the emails' links point, and the passkeys' relying party. */
+  publicUrl: string;
+  /** Keys the TOTP secrets' seal and the passkeys' user handles. */
+  jwtSecret: string;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** Resend and forgot's emails, sent after answering; the plugin settles them on close. */
+  afterAnswer: AfterAnswerTasks;
 }
 
 /**
- * The one way a sign-in ends, whatever proved who the person is (a password and, when two-step
- * sign-in is on, a code; or a passkey, which counts as both): a new session from this device and its
- * tokens, answered as a login.
+ * Accounts and sign-in (API.md "Auth" and "Account security"): signing up, the emailed links,
+ * passwords, sessions and devices, and as members the two-step sign-in (`mfa`) and passkeys.
  */
-/** 403 ACCOUNT_SUSPENDED for a user an admin suspended (API.md "Trust and safety"). */
-export function assertNotSuspended(user: Pick<UserRow, 'status'>): void {
-  if (user.status === 'suspended') throw new AppError(403, 'ACCOUNT_SUSPENDED');
-}
+export function createAuthService(deps: AuthDeps) {
+  const { db, users, captcha, securityEvents, sessionLiveness, publicUrl, afterAnswer } = deps;
+  const accountMails = createAccountMails(deps);
+  const securityMails = createSecurityMails(deps);
+  const accountGuard = createAccountGuard({ db, securityEvents, securityMails });
+  const newDevice = createNewDeviceNotice({ db, securityEvents, securityMails });
+  const signIn = createSignInService({ ...deps, accountGuard, newDevice });
 
-export async function completeSignIn(
-  app: FastifyInstance,
-  user: UserRow,
-  ctx: RequestContext,
-): Promise<LoginResponse> {
-  // Every way in ends here (password, code step, passkey): none of them opens a suspended account.
-  assertNotSuspended(user);
-  const client = { ip: ctx.ip, userAgent: ctx.userAgent };
-  const session = await createSession(app.db, user.id, client);
-  const accessToken = await app.signAccessToken({
-    id: user.id,
-    role: user.role,
-    sessionId: session.sessionId,
-  });
-  await noteSignInDevice(app, user, {
-    ...client,
-    deviceToken: ctx.deviceToken,
-    sessionId: session.sessionId,
-  });
+  async function assertUnderAccountLimit(kind: 'signup' | 'resend' | 'forgot', email: string) {
+    const wait = await retryAfterSeconds(db, kind, email);
+    if (wait > 0) throw rateLimited(wait);
+    await recordAttempt(db, kind, email);
+  }
+
+  /**
+   * A fresh single-use link for `user` (verify the email, or reset the password) and its email in
+   * `lang`, written in `tx`: the token and the email are kept or lost together.
+   */
+  async function queueLinkEmail(
+    tx: Db,
+    user: Pick<UserRow, 'id' | 'email' | 'username'>,
+    lang: Language,
+    kind: 'verifyEmail' | 'resetPassword',
+  ) {
+    const token = await createEmailToken(
+      tx,
+      user.id,
+      kind === 'verifyEmail' ? 'verify_email' : 'reset_password',
+    );
+    const url =
+      kind === 'verifyEmail' ? verifyEmailUrl(publicUrl, token, user.id) : resetPasswordUrl(publicUrl, token);
+    await accountMails.queue(tx, { to: user.email, username: user.username, lang, kind, url });
+  }
+
+  async function signup(body: SignupBody, ctx: RequestContext) {
+    await captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
+    await assertUnderAccountLimit('signup', body.email);
+    if (await users.findByEmail(body.email)) throw new AppError(409, 'EMAIL_EXISTS');
+    if (body.isAdvisor) await users.assertBusinessTypesExist(body.businessTypeIds ?? []);
+    const passwordHash = await hashPassword(body.password);
+    try {
+      const user = await db.transaction(async (tx) => {
+        const row = await users.insert(tx, {
+          username: body.username,
+          email: body.email,
+          phoneNumber: body.phoneNumber ?? null,
+          passwordHash,
+          role: 'owner',
+          isAdvisor: body.isAdvisor === true,
+          language: ctx.lang,
+        });
+        if (body.isAdvisor) {
+          await users.saveAdvisorProfile(tx, row.id, {
+            bio: body.bio!,
+            experienceYears: body.experienceYears!,
+            businessTypeIds: body.businessTypeIds!,
+          });
+        }
+        await queueLinkEmail(tx, row, ctx.lang, 'verifyEmail');
+        return row;
+      });
+      return { message: authMessage('signedUp', ctx.lang), userId: user.id };
+    } catch (error) {
+      // Two sign-ups with one email racing: the unique index decides, the loser gets the same 409.
+      if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_EXISTS');
+      throw error;
+    }
+  }
+
+  async function verifyEmail(
+    query: { token?: string | undefined; userId?: string | undefined },
+    lang: Language,
+  ) {
+    if (!query.token || !query.userId) throw new AppError(400, 'TOKEN_MISSING');
+    const userId = Number(query.userId);
+    // The id exactly as the link writes it: `02` or `+2` is not the user the token was made for.
+    if (!CANONICAL_ID.test(query.userId) || userId > MAX_ROW_ID) throw new AppError(400, 'TOKEN_INVALID');
+    const row = await findEmailToken(db, query.token, 'verify_email');
+    if (!row || row.userId !== userId) throw new AppError(400, 'TOKEN_INVALID');
+    const user = await users.findById(userId);
+    if (!user) throw new AppError(400, 'TOKEN_INVALID');
+    if (user.emailVerifiedAt) throw new AppError(409, 'ALREADY_VERIFIED');
+    if (row.usedAt) throw new AppError(400, 'TOKEN_INVALID');
+    if (row.expiresAt.getTime() <= Date.now()) {
+      throw new AppError(400, 'LINK_EXPIRED', { message: authMessage('verifyLinkExpired', lang) });
+    }
+    await db.transaction(async (tx) => {
+      if (!(await consumeEmailToken(tx, row.id))) throw new AppError(409, 'ALREADY_VERIFIED');
+      await users.markEmailVerified(tx, userId);
+      await consumeAllEmailTokens(tx, userId, 'verify_email');
+    });
+    return { message: authMessage('verified', lang) };
+  }
+
+  async function resendVerification(body: EmailCaptchaBody, ctx: RequestContext) {
+    await captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
+    return withTimingFloor(ANONYMOUS_ANSWER_FLOOR_MS, async () => {
+      await assertUnderAccountLimit('resend', body.email);
+      const user = await users.findByEmail(body.email);
+      if (user && !user.emailVerifiedAt) {
+        afterAnswer.run('verification email', () =>
+          db.transaction((tx) => queueLinkEmail(tx, user, ctx.lang, 'verifyEmail')),
+        );
+      }
+      return { message: authMessage('resent', ctx.lang) };
+    });
+  }
+
+  async function forgotPassword(body: EmailCaptchaBody, ctx: RequestContext) {
+    await captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
+    return withTimingFloor(ANONYMOUS_ANSWER_FLOOR_MS, async () => {
+      await assertUnderAccountLimit('forgot', body.email);
+      const user = await users.findByEmail(body.email);
+      if (user) {
+        afterAnswer.run('password reset email', () =>
+          db.transaction((tx) => queueLinkEmail(tx, user, ctx.lang, 'resetPassword')),
+        );
+      }
+      return { message: authMessage('forgot', ctx.lang) };
+    });
+  }
+
+  /** A used or expired link says which it is: the person holding it only needs to know what to do next. */
+  async function usableResetToken(token: string | undefined, lang: Language): Promise<EmailTokenRow> {
+    if (!token) throw new AppError(400, 'TOKEN_MISSING');
+    const row = await findEmailToken(db, token, 'reset_password');
+    if (!row) throw new AppError(400, 'TOKEN_INVALID');
+    if (row.usedAt) throw new AppError(400, 'TOKEN_INVALID', { message: authMessage('resetLinkUsed', lang) });
+    if (row.expiresAt.getTime() <= Date.now()) {
+      throw new AppError(400, 'LINK_EXPIRED', { message: authMessage('resetLinkExpired', lang) });
+    }
+    return row;
+  }
+
+  async function checkResetToken(token: string | undefined, lang: Language) {
+    await usableResetToken(token, lang);
+    return { valid: true as const };
+  }
+
+  /** "Your password was changed" with the way back if it was not them: after a reset and after a change. */
+  function queuePasswordNotice(tx: Db, user: Pick<UserRow, 'email' | 'username'>, lang: Language) {
+    return accountMails.queue(tx, {
+      to: user.email,
+      username: user.username,
+      lang,
+      kind: 'passwordNotice',
+      url: forgotPasswordUrl(publicUrl),
+    });
+  }
+
+  /**
+   * Single use; every session of the user ends. The link proves the mailbox, so an unverified account
+   * becomes verified. The user is told by email that the password changed.
+   */
+  async function resetPassword(body: { token: string; newPassword: string }, lang: Language) {
+    const row = await usableResetToken(body.token, lang);
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      if (!(await consumeEmailToken(tx, row.id))) {
+        throw new AppError(400, 'TOKEN_INVALID', { message: authMessage('resetLinkUsed', lang) });
+      }
+      const user = (await users.findById(row.userId, tx)) as UserRow;
+      await users.update(tx, user.id, {
+        passwordHash,
+        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+      });
+      await consumeAllEmailTokens(tx, user.id, 'reset_password');
+      await revokeUserSessions(tx, user.id, 'password_reset');
+      await queuePasswordNotice(tx, user, lang);
+    });
+    sessionLiveness.forgetUser(row.userId);
+    securityEvents.emit({ type: 'password_reset', userId: row.userId });
+    return { message: authMessage('reset', lang) };
+  }
+
+  /** Needs the current password; keeps the caller's session, ends every other one and tells the user. */
+  async function changePassword(
+    caller: { id: number; sessionId?: string | undefined },
+    body: ChangePasswordBody,
+    lang: Language,
+  ) {
+    const user = await users.findById(caller.id);
+    if (!user) throw new AppError(401, 'UNAUTHENTICATED');
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      throw new AppError(400, 'WRONG_PASSWORD');
+    }
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      await users.update(tx, user.id, { passwordHash });
+      await revokeUserSessions(tx, user.id, 'password_change', caller.sessionId);
+      await queuePasswordNotice(tx, user, lang);
+    });
+    sessionLiveness.forgetUser(user.id);
+    securityEvents.emit({ type: 'password_changed', userId: user.id, sessionId: caller.sessionId });
+    return { message: authMessage('passwordChanged', lang) };
+  }
+
   return {
-    accessToken,
-    refreshToken: session.refreshToken,
-    user: { id: user.id, role: user.role, username: user.username, email: user.email },
+    signup,
+    verifyEmail,
+    resendVerification,
+    login: signIn.login,
+    refresh: signIn.refresh,
+    logout: signIn.logout,
+    forgotPassword,
+    checkResetToken,
+    resetPassword,
+    changePassword,
+    /** The signed-in devices list and signing them out. */
+    devices: createDevicesService({ db, sessionLiveness, securityEvents }),
+    mfa: createMfaService({ ...deps, signIn }),
+    passkeys: createPasskeysService({ ...deps, signIn }),
+    /**
+     * Ends a user's sessions inside the caller's transaction (admin, suspending them); the caller tells
+     * sessionLiveness after commit.
+     */
+    revokeUserSessions,
+    /** Resolves once the emails sent after answering are queued (tests read the outbox after it). */
+    settleAfterAnswerTasks: () => afterAnswer.settle(),
   };
 }
 
-export async function refresh(app: FastifyInstance, refreshToken: string, ip?: string) {
-  const rotated = await rotateRefreshToken(app.db, refreshToken, {
-    ip,
-    onReuse: (userId) => {
-      app.sessionLiveness.forgetUser(userId);
-      app.securityEvents.emit({ type: 'refresh_reuse_detected', userId, ip });
-    },
-  });
-  const user = await findUserById(app.db, rotated.userId);
-  if (!user || user.status === 'suspended') throw new AppError(401, 'SESSION_EXPIRED');
-  const accessToken = await app.signAccessToken({
-    id: user.id,
-    role: user.role,
-    sessionId: rotated.sessionId,
-  });
-  return { accessToken, refreshToken: rotated.refreshToken };
-}
-
-export async function logout(
-  app: FastifyInstance,
-  user: { id: number; sessionId?: string | undefined },
-  refreshToken: string | undefined,
-) {
-  if (refreshToken) await endSession(app.db, user.id, refreshToken);
-  if (user.sessionId) await endSessionById(app.db, user.id, user.sessionId);
-  app.sessionLiveness.forgetUser(user.id);
-  app.securityEvents.emit({ type: 'logout', userId: user.id, sessionId: user.sessionId });
-}
-
-export async function forgotPassword(app: FastifyInstance, body: EmailCaptchaBody, ctx: RequestContext) {
-  await app.captcha.verify(body.recaptchaToken, { remoteIp: ctx.ip });
-  return withTimingFloor(ANONYMOUS_ANSWER_FLOOR_MS, async () => {
-    await assertUnderAccountLimit(app, 'forgot', body.email);
-    const user = await findUserByEmail(app.db, body.email);
-    if (user) {
-      runAfterAnswer(app, 'password reset email', () =>
-        app.db.transaction(async (tx) => {
-          const token = await createEmailToken(tx, user.id, 'reset_password');
-          await queueAccountEmail(app, tx, {
-            to: user.email,
-            username: user.username,
-            lang: ctx.lang,
-            kind: 'resetPassword',
-            url: resetPasswordUrl(app, token),
-          });
-        }),
-      );
-    }
-    return { message: authMessage('forgot', ctx.lang) };
-  });
-}
-
-/** A used or expired link says which it is: the person holding it only needs to know what to do next. */
-async function usableResetToken(
-  app: FastifyInstance,
-  token: string | undefined,
-  lang: Language,
-): Promise<EmailTokenRow> {
-  if (!token) throw new AppError(400, 'TOKEN_MISSING');
-  const row = await findEmailToken(app.db, token, 'reset_password');
-  if (!row) throw new AppError(400, 'TOKEN_INVALID');
-  if (row.usedAt) throw new AppError(400, 'TOKEN_INVALID', { message: authMessage('resetLinkUsed', lang) });
-  if (row.expiresAt.getTime() <= Date.now()) {
-    throw new AppError(400, 'LINK_EXPIRED', { message: authMessage('resetLinkExpired', lang) });
-  }
-  return row;
-}
-
-export async function checkResetToken(app: FastifyInstance, token: string | undefined, lang: Language) {
-  await usableResetToken(app, token, lang);
-  return { valid: true as const };
-}
-
-/**
- * Single use; every session of the user ends. The link proves the mailbox, so an unverified account
- * becomes verified. The user is told by email that the password changed.
- */
-export async function resetPassword(
-  app: FastifyInstance,
-  body: { token: string; newPassword: string },
-  lang: Language,
-) {
-  const row = await usableResetToken(app, body.token, lang);
-  const passwordHash = await hashPassword(body.newPassword);
-  await app.db.transaction(async (tx) => {
-    if (!(await consumeEmailToken(tx, row.id))) {
-      throw new AppError(400, 'TOKEN_INVALID', { message: authMessage('resetLinkUsed', lang) });
-    }
-    const user = (await findUserById(tx, row.userId)) as UserRow;
-    await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
-    await consumeAllEmailTokens(tx, user.id, 'reset_password');
-    await revokeUserSessions(tx, user.id, 'password_reset');
-    await queueAccountEmail(app, tx, {
-      to: user.email,
-      username: user.username,
-      lang,
-      kind: 'passwordNotice',
-      url: forgotPasswordUrl(app),
-    });
-  });
-  app.sessionLiveness.forgetUser(row.userId);
-  app.securityEvents.emit({ type: 'password_reset', userId: row.userId });
-  return { message: authMessage('reset', lang) };
-}
-
-/** Needs the current password; keeps the caller's session, ends every other one and tells the user. */
-export async function changePassword(
-  app: FastifyInstance,
-  caller: { id: number; sessionId?: string | undefined },
-  body: ChangePasswordBody,
-  lang: Language,
-) {
-  const user = await findUserById(app.db, caller.id);
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED');
-  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    throw new AppError(400, 'WRONG_PASSWORD');
-  }
-  const passwordHash = await hashPassword(body.newPassword);
-  await app.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { passwordHash });
-    await revokeUserSessions(tx, user.id, 'password_change', caller.sessionId);
-    await queueAccountEmail(app, tx, {
-      to: user.email,
-      username: user.username,
-      lang,
-      kind: 'passwordNotice',
-      url: forgotPasswordUrl(app),
-    });
-  });
-  app.sessionLiveness.forgetUser(user.id);
-  app.securityEvents.emit({ type: 'password_changed', userId: user.id, sessionId: caller.sessionId });
-  return { message: authMessage('passwordChanged', lang) };
-}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -105,8 +105,7 @@ describe('POST /api/auth/refresh', () => {
 
   it('answers the current role after a promotion', async () => {
     const s = await session();
-    const { ensureAdmin } = await import('../users/service');
-    await ensureAdmin(t.app.db, { email: s.user.email });
+    await t.app.users.ensureAdmin({ email: s.user.email });
     const res = await refresh(s.refreshToken);
     expect(decodeJwt(res.json().accessToken).role).toBe('admin');
   });

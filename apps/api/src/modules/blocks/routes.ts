@@ -2,13 +2,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blocksResponse } from '@safqa/shared/validation/blocks';
 import { errorBody, idParams } from '@safqa/shared/validation/common';
-import { block, listBlocks, unblock } from './service';
+import fp from 'fastify-plugin';
+import { forgetUnreadWith } from '../chat/service';
+import { createBlocksService, type BlocksService } from './service';
 
 const e = errorBody;
 const tags = ['trust'];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who blocked whom, for chat, offers and the data room. */
+    blocks: BlocksService;
+  }
+}
+
 /** API.md "Trust and safety": blocking and unblocking a user, and the caller's blocks. */
 const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createBlocksService({
+    db: app.db,
+    users: app.users,
+    forgetUnreadWith: (tx, userId, otherId) => forgetUnreadWith(tx, app.sseHub, userId, otherId),
+  });
+  app.decorate('blocks', service);
   const auth = { onRequest: app.requireUser };
 
   app.post(
@@ -25,7 +40,7 @@ const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await block(app.db, app.sseHub, request.user!.id, request.params.id);
+      await service.block(request.user!.id, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -43,7 +58,7 @@ const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await unblock(app.db, request.user!.id, request.params.id);
+      await service.unblock(request.user!.id, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -60,9 +75,9 @@ const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: await listBlocks(app.db, request.user!.id) };
+      return { data: await service.list(request.user!.id) };
     },
   );
 };
 
-export default blocksRoutes;
+export default fp(blocksRoutes, { name: 'blocks', dependencies: ['auth', 'errors', 'sse-hub', 'users'] });

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chats } from '../../db/schema/chat';
-import { opportunitySummaries, usernames } from './peers';
+import type { OpportunitiesService } from '../opportunities/service';
+import type { UsersService } from '../users/service';
 
 /** What the reports area needs of chat messages: who may report one, its summary, its removal. */
 
@@ -44,8 +45,16 @@ export interface MessageSummary {
 
 const EXCERPT_MAX = 200;
 
-/** For the admin reports queue: each message's text (cut), sender and chat's listing. */
-export async function messageSummaries(db: Db, ids: number[]): Promise<Map<number, MessageSummary>> {
+/**
+ * For the admin reports queue: each message's text (cut), sender and chat's listing. The senders'
+ * names come from the users service, the listings' names from the opportunities service.
+ */
+export async function messageSummaries(
+  db: Db,
+  ids: number[],
+  users: Pick<UsersService, 'usernamesOf'>,
+  opportunities: Pick<OpportunitiesService, 'summaries'>,
+): Promise<Map<number, MessageSummary>> {
   const result = new Map<number, MessageSummary>();
   if (ids.length === 0) return result;
   const found = await db
@@ -60,14 +69,8 @@ export async function messageSummaries(db: Db, ids: number[]): Promise<Map<numbe
     .innerJoin(chats, eq(chats.id, chatMessages.chatId))
     .where(inArray(chatMessages.id, [...new Set(ids)]));
   const [listings, names] = await Promise.all([
-    opportunitySummaries(
-      db,
-      found.map((m) => m.opportunityId),
-    ),
-    usernames(
-      db,
-      found.map((m) => m.senderId),
-    ),
+    opportunities.summaries(found.map((m) => m.opportunityId)),
+    users.usernamesOf(found.map((m) => m.senderId)),
   ]);
   for (const m of found) {
     const listing = listings.get(m.opportunityId);

@@ -10,15 +10,33 @@ import {
   sendMessageInput,
   unreadCountResponse,
 } from '@safqa/shared/validation/chat';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chatServiceOf } from './service';
+import { createChatService, type ChatService } from './service';
 import { registerMissedMessages } from './missed-messages';
 import streamRoute from './stream';
 
 const participantErrors = { 401: errorBody, 403: errorBody, 404: errorBody };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Chats between investors, owners and advisors, and their live announcements. */
+    chat: ChatService;
+  }
+}
+
 const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const chat = chatServiceOf(app);
+  const chat = createChatService({
+    db: app.db,
+    hub: app.sseHub,
+    onAnnounceError: (error) => app.log.error({ err: error }, 'could not announce a chat message'),
+    advisors: app.advisors,
+    offers: app.offers,
+    blocks: app.blocks,
+    users: app.users,
+    opportunities: app.opportunities,
+  });
+  app.decorate('chat', chat);
   const auth = { onRequest: app.requireUser };
   registerMissedMessages(app);
 
@@ -163,4 +181,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(streamRoute);
 };
 
-export default chatRoutes;
+export default fp(chatRoutes, {
+  name: 'chat',
+  dependencies: ['auth', 'errors', 'sse-hub', 'jobs', 'users', 'advisors', 'offers', 'opportunities'],
+});

@@ -1,13 +1,14 @@
 import type { ChatMessage, ChatSummary } from '@safqa/shared/validation/chat';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { SseHub } from '../../plugins/sse-hub';
 import * as repo from './repository';
-import { assertNotBlockedBy, blockedBy } from '../blocks/service';
-import { verifiedBuyerIds } from '../users/service';
-import { hasOffered, opportunitySummaries, usernames } from './peers';
-import { createAdvisorsService } from '../advisors/service';
+import type { BlocksService } from '../blocks/service';
+import type { UsersService } from '../users/service';
+import type { AdvisorsService } from '../advisors/service';
+import type { OffersService } from '../offers/service';
+import type { OpportunitiesService } from '../opportunities/service';
+import { messageSummaries, removeMessage, reportableMessage } from './reported-messages';
 
 type Side = 'investor' | 'owner';
 
@@ -43,32 +44,29 @@ export function createChatService(deps: {
   db: Db;
   hub: SseHub;
   onAnnounceError: (error: unknown) => void;
-  /** The advisors area's answer to "may visitors find and message this advisor?". */
-  isListedAdvisor: (userId: number) => Promise<boolean>;
+  /** The advisors area answers "may visitors find and message this advisor?". */
+  advisors: Pick<AdvisorsService, 'isListedAdvisor'>;
+  /** The offers area answers "did this investor offer on this listing?" (the owner may then write). */
+  offers: Pick<OffersService, 'hasOffered'>;
+  blocks: Pick<BlocksService, 'assertNotBlockedBy' | 'blockedBy'>;
+  users: Pick<UsersService, 'verifiedBuyerIds' | 'usernamesOf'>;
+  /** The opportunities area names each chat's listing and its owner. */
+  opportunities: Pick<OpportunitiesService, 'summaries'>;
 }) {
-  const { db, hub, onAnnounceError, isListedAdvisor } = deps;
+  const { db, hub, onAnnounceError, advisors, offers, blocks, users, opportunities } = deps;
 
   async function summaries(userId: number, rows: repo.ChatRow[]): Promise<ChatSummary[]> {
-    const [opportunities, names, last, verified] = await Promise.all([
-      opportunitySummaries(
-        db,
-        rows.map((c) => c.opportunityId),
-      ),
-      usernames(
-        db,
-        rows.map((c) => otherUserId(c, userId)),
-      ),
+    const [listings, names, last, verified] = await Promise.all([
+      opportunities.summaries(rows.map((c) => c.opportunityId)),
+      users.usernamesOf(rows.map((c) => otherUserId(c, userId))),
       repo.lastMessages(
         db,
         rows.map((c) => c.id),
       ),
-      verifiedBuyerIds(
-        db,
-        rows.map((c) => otherUserId(c, userId)),
-      ),
+      users.verifiedBuyerIds(rows.map((c) => otherUserId(c, userId))),
     ]);
     return rows.map((chat) => {
-      const opportunity = opportunities.get(chat.opportunityId);
+      const opportunity = listings.get(chat.opportunityId);
       const otherId = otherUserId(chat, userId);
       const message = last.get(chat.id);
       return {
@@ -103,11 +101,11 @@ export function createChatService(deps: {
 
   /** The investor's chat about an approved opportunity, created on first use. */
   async function start(userId: number, opportunityId: number) {
-    const opportunity = (await opportunitySummaries(db, [opportunityId])).get(opportunityId);
+    const opportunity = (await opportunities.summaries([opportunityId])).get(opportunityId);
     if (!opportunity) throw new AppError(404, 'NOT_FOUND');
     if (opportunity.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
     if (opportunity.status !== 'approved' || opportunity.ownerSuspended) throw new AppError(404, 'NOT_FOUND');
-    await assertNotBlockedBy(db, opportunity.ownerId, userId);
+    await blocks.assertNotBlockedBy(opportunity.ownerId, userId);
     const { chat, created } = await repo.findOrCreateChat(db, {
       opportunityId,
       investorId: userId,
@@ -120,7 +118,7 @@ export function createChatService(deps: {
   return {
     /** The user's chats, but for those with users they blocked (the blocker stops seeing them). */
     async list(userId: number) {
-      const [chats, blocked] = await Promise.all([repo.chatsOfUser(db, userId), blockedBy(db, userId)]);
+      const [chats, blocked] = await Promise.all([repo.chatsOfUser(db, userId), blocks.blockedBy(userId)]);
       return summaries(
         userId,
         chats.filter((chat) => !blocked.has(otherUserId(chat, userId))),
@@ -141,10 +139,10 @@ export function createChatService(deps: {
      * offer there, is refused (403 FORBIDDEN), so an owner cannot message arbitrary users.
      */
     async startWithInvestor(userId: number, opportunityId: number, investorId: number) {
-      const opportunity = (await opportunitySummaries(db, [opportunityId])).get(opportunityId);
+      const opportunity = (await opportunities.summaries([opportunityId])).get(opportunityId);
       if (!opportunity) throw new AppError(404, 'NOT_FOUND');
       if (opportunity.ownerId !== userId) throw new AppError(403, 'FORBIDDEN');
-      if (investorId === userId || !(await hasOffered(db, opportunityId, investorId))) {
+      if (investorId === userId || !(await offers.hasOffered(opportunityId, investorId))) {
         throw new AppError(403, 'FORBIDDEN');
       }
       const { chat, created } = await repo.findOrCreateChat(db, {
@@ -163,16 +161,16 @@ export function createChatService(deps: {
      * listing's own chat.
      */
     async startWithAdvisor(userId: number, opportunityId: number, advisorId: number) {
-      const opportunity = (await opportunitySummaries(db, [opportunityId])).get(opportunityId);
+      const opportunity = (await opportunities.summaries([opportunityId])).get(opportunityId);
       if (!opportunity) throw new AppError(404, 'NOT_FOUND');
       const isOwner = opportunity.ownerId === userId;
       if (!isOwner && (opportunity.status !== 'approved' || opportunity.ownerSuspended)) {
         throw new AppError(404, 'NOT_FOUND');
       }
       if (advisorId === userId) throw new AppError(403, 'FORBIDDEN');
-      if (!(await isListedAdvisor(advisorId))) throw new AppError(404, 'NOT_FOUND');
+      if (!(await advisors.isListedAdvisor(advisorId))) throw new AppError(404, 'NOT_FOUND');
       if (advisorId === opportunity.ownerId) return start(userId, opportunityId);
-      await assertNotBlockedBy(db, advisorId, userId);
+      await blocks.assertNotBlockedBy(advisorId, userId);
       const existing = await repo.chatBetween(db, opportunityId, userId, advisorId);
       const { chat, created } = existing
         ? { chat: existing, created: false }
@@ -185,7 +183,7 @@ export function createChatService(deps: {
     async messages(userId: number, chatId: number, before: number | undefined, limit: number) {
       const { chat } = await accessible(userId, chatId);
       const otherId = otherUserId(chat, userId);
-      const hidden = (await blockedBy(db, userId)).has(otherId) ? otherId : undefined;
+      const hidden = (await blocks.blockedBy(userId)).has(otherId) ? otherId : undefined;
       return (await repo.messagesPage(db, chatId, before, limit, hidden)).map(toMessage);
     },
 
@@ -197,7 +195,7 @@ export function createChatService(deps: {
       // A participant the other one blocked: 403 BLOCKED (a stranger still learns nothing: 403/404 below).
       const chat = await repo.findChat(db, chatId);
       const side = chat ? sideOf(chat, userId) : null;
-      if (chat && side) await assertNotBlockedBy(db, otherUserId(chat, userId), userId);
+      if (chat && side) await blocks.assertNotBlockedBy(otherUserId(chat, userId), userId);
       const stored = await repo.insertAndAnnounceMessage(db, chatId, userId, body, (recipientIds, data) =>
         hub.announcementSql(recipientIds, 'new_message', data),
       );
@@ -237,8 +235,20 @@ export function createChatService(deps: {
     async unreadCount(userId: number) {
       return repo.unreadTotal(db, userId);
     },
+
+    /** What the reports area needs of chat messages (reported-messages.ts). */
+    reported: {
+      /** The message if `userId` may report it (in its chat, `own` when they sent it). */
+      find: (messageId: number, userId: number) => reportableMessage(db, messageId, userId),
+      /** Each message's excerpt, sender and listing, for the admins' queue. */
+      summaries: (ids: number[]) => messageSummaries(db, ids, users, opportunities),
+      /** Marks the message removed in `tx` (the report's decision). */
+      remove: (tx: Db, messageId: number) => removeMessage(tx, messageId),
+    },
   };
 }
+
+export type ChatService = ReturnType<typeof createChatService>;
 
 /**
  * `userId` blocked `otherId`: their chats no longer count as unread for `userId` (the chats are hidden
@@ -248,13 +258,4 @@ export async function forgetUnreadWith(tx: Db, hub: SseHub, userId: number, othe
   if (!(await repo.clearUnreadWith(tx, userId, otherId))) return;
   const unreadCount = await repo.unreadTotal(tx, userId);
   await hub.publish([userId], 'unread_count_updated', { unreadCount }, tx);
-}
-
-export function chatServiceOf(app: FastifyInstance) {
-  return createChatService({
-    db: app.db,
-    hub: app.sseHub,
-    onAnnounceError: (error) => app.log.error({ err: error }, 'could not announce a chat message'),
-    isListedAdvisor: createAdvisorsService({ db: app.db }).isListedAdvisor,
-  });
 }

@@ -124,9 +124,10 @@ describe('GET /api/chat/stream', () => {
 
   it('sends close and ends the stream when the access token expires', async () => {
     const { stranger } = await cast();
-    const connection = await stream(await shortLivedToken(t.app, stranger.id, 1));
+    // Three seconds: long enough for the stream to open on a loaded machine, short enough to wait for.
+    const connection = await stream(await shortLivedToken(t.app, stranger.id, 3));
     expect(connection.status).toBe(200);
-    const close = await connection.next('close', 4000);
+    const close = await connection.next('close', 8000);
     expect(close.data).toEqual({ reason: 'token_expired' });
     await connection.ended;
     await expect.poll(() => t.app.sseHub.count(stranger.id)).toBe(0);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageListQuery, storedContactMessage } from '@safqa/shared/validation/admin';
 import { errorBody, pagedResponse } from '@safqa/shared/validation/common';
-import { listContactMessages } from './service';
 import { guardEveryRoute } from '../../plugins/auth';
 
 const e = errorBody;
@@ -20,7 +19,7 @@ const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedResponse(storedContactMessage), 400: e, 401: e, 403: e },
       },
     },
-    async (request) => listContactMessages(app, request.query),
+    async (request) => app.contact.list(request.query),
   );
 };
 

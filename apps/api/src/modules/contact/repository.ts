@@ -1,8 +1,7 @@
-import { asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { count, desc, ilike, or } from 'drizzle-orm';
 import type { Language } from '@safqa/shared/constants';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/content';
-import { users } from '../../db/schema/users';
 import { escapeLike } from '../../lib/sql';
 
 export interface NewContactMessage {
@@ -16,18 +15,6 @@ export async function insertContactMessage(executor: Db, values: NewContactMessa
   const [row] = await executor.insert(contactMessages).values(values).returning({ id: contactMessages.id });
   if (!row) throw new Error('contact_messages insert returned no row');
   return row.id;
-}
-
-/**
- * Admin accounts and the language each reads email in. Read here directly because there is no
- * users service to ask yet; move behind it when one exists.
- */
-export async function listAdminRecipients(db: Db): Promise<{ email: string; language: Language }[]> {
-  return db
-    .select({ email: users.email, language: users.language })
-    .from(users)
-    .where(eq(users.role, 'admin'))
-    .orderBy(asc(users.id));
 }
 
 // Admin

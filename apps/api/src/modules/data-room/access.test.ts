@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildDataRoom,
@@ -15,23 +10,12 @@ import {
 } from '../../test/data-room-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories';
+import { pdfText } from '../../test/pdf-text';
 
 /**
  * Every path to a listing's documents (detail, its documents list, signed links, teaser PDF, admin
  * views, cards of search, favorites and profile lists), for every position a caller can be in.
  */
-
-const run = promisify(execFile);
-async function pdfText(pdf: Buffer): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'room-'));
-  try {
-    const file = path.join(dir, 'teaser.pdf');
-    await writeFile(file, pdf);
-    return (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout.replace(/\s+/g, ' ');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 let t: TestApp;
 let room: DataRoom;

@@ -1,7 +1,7 @@
 import type { Language } from '@safqa/shared/constants';
 import type { AccessDecision } from '@safqa/shared/validation/data-room';
 import { renderEmail, type RenderedEmail } from '../../mail/render-email';
-import type { RoomListing } from './peers';
+import type { RoomListing } from '../opportunities/room-listings';
 
 /** The data room's notifications and emails in both languages, Arabic first. */
 

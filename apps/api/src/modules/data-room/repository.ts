@@ -1,26 +1,16 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccessRequestStatus } from '@safqa/shared/validation/data-room';
 import type { Db } from '../../db/client';
-import type { StoredDocument } from '../../db/schema/opportunities';
 import { accessRequests, documentDownloads } from '../../db/schema/data-room';
-import { opportunities } from '../../db/schema/opportunities';
-import { users } from '../../db/schema/users';
 
-/** SQL of the data room. `Db` may be the database or an open transaction. */
+/**
+ * SQL of the data room. `Db` may be the database or an open transaction. Requesters' names and
+ * listings are the users' and opportunities' areas: the service asks their services for them.
+ */
 
-export type AccessRequestRow = typeof accessRequests.$inferSelect & { requesterName: string };
-
-const requestColumns = {
-  id: accessRequests.id,
-  opportunityId: accessRequests.opportunityId,
-  requesterId: accessRequests.requesterId,
-  message: accessRequests.message,
-  status: accessRequests.status,
-  termsAcceptedAt: accessRequests.termsAcceptedAt,
-  createdAt: accessRequests.createdAt,
-  decidedAt: accessRequests.decidedAt,
-  requesterName: users.username,
-};
+export type AccessRequestRecord = typeof accessRequests.$inferSelect;
+/** A request with its requester's username (added by the service). */
+export type AccessRequestRow = AccessRequestRecord & { requesterName: string };
 
 /** The new request, or null when this user already asked about this listing (the unique index decides). */
 export async function insertRequest(
@@ -35,13 +25,8 @@ export async function insertRequest(
   return row?.id ?? null;
 }
 
-export async function findRequest(db: Db, id: number): Promise<AccessRequestRow | null> {
-  const [row] = await db
-    .select(requestColumns)
-    .from(accessRequests)
-    .innerJoin(users, eq(users.id, accessRequests.requesterId))
-    .where(eq(accessRequests.id, id))
-    .limit(1);
+export async function findRequest(db: Db, id: number): Promise<AccessRequestRecord | null> {
+  const [row] = await db.select().from(accessRequests).where(eq(accessRequests.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -68,14 +53,15 @@ export async function decide(db: Db, id: number, from: AccessRequestStatus, to: 
   return row ? findRequest(db, row.id) : null;
 }
 
+/** `opportunityIds`: the requests on any of these listings (every listing of one owner). */
 type Filter =
-  { opportunityId: number; status?: AccessRequestStatus } | { requesterId: number } | { ownerId: number };
+  | { opportunityId: number; status?: AccessRequestStatus }
+  | { requesterId: number }
+  | { opportunityIds: number[] };
 
 function whereOf(filter: Filter) {
   if ('requesterId' in filter) return eq(accessRequests.requesterId, filter.requesterId);
-  if ('ownerId' in filter) {
-    return sql`${accessRequests.opportunityId} IN (SELECT ${opportunities.id} FROM ${opportunities} WHERE ${opportunities.submittedBy} = ${filter.ownerId})`;
-  }
+  if ('opportunityIds' in filter) return inArray(accessRequests.opportunityId, filter.opportunityIds);
   return and(
     eq(accessRequests.opportunityId, filter.opportunityId),
     filter.status ? eq(accessRequests.status, filter.status) : undefined,
@@ -83,13 +69,19 @@ function whereOf(filter: Filter) {
 }
 
 /** Requests newest first: on one listing, by one requester, or on all listings of one owner. */
-export async function requestsPage(db: Db, filter: Filter, page: number, pageSize: number) {
+export async function requestsPage(
+  db: Db,
+  filter: Filter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: AccessRequestRecord[]; total: number }> {
+  // An owner without listings has no requests (and `IN ()` is not SQL).
+  if ('opportunityIds' in filter && !filter.opportunityIds.length) return { rows: [], total: 0 };
   const where = whereOf(filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select(requestColumns)
+      .select()
       .from(accessRequests)
-      .innerJoin(users, eq(users.id, accessRequests.requesterId))
       .where(where)
       .orderBy(desc(accessRequests.createdAt), desc(accessRequests.id))
       .limit(pageSize)
@@ -113,11 +105,9 @@ export async function downloadsPage(db: Db, opportunityId: number, page: number,
       .select({
         documentName: documentDownloads.documentName,
         userId: documentDownloads.userId,
-        username: users.username,
         createdAt: documentDownloads.createdAt,
       })
       .from(documentDownloads)
-      .leftJoin(users, eq(users.id, documentDownloads.userId))
       .where(where)
       .orderBy(desc(documentDownloads.createdAt), desc(documentDownloads.id))
       .limit(pageSize)
@@ -125,54 +115,4 @@ export async function downloadsPage(db: Db, opportunityId: number, page: number,
     db.select({ n: count() }).from(documentDownloads).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
-}
-
-export async function roleOf(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.role ?? null;
-}
-
-/**
- * Appends a confidential document to the owner's listing in one statement (status, dates and public
- * fields untouched), unless the listing already holds `max` documents or any listing holds this file:
- * two concurrent adds cannot both take the last place. False when nothing was written.
- */
-export async function appendDocument(
-  db: Db,
-  opportunityId: number,
-  ownerId: number,
-  document: StoredDocument,
-  max: number,
-): Promise<boolean> {
-  const held = JSON.stringify([{ key: document.key }]);
-  const [row] = await db
-    .update(opportunities)
-    .set({
-      documents: sql`${opportunities.documents} || jsonb_build_array(${JSON.stringify(document)}::jsonb)`,
-    })
-    .where(
-      and(
-        eq(opportunities.id, opportunityId),
-        eq(opportunities.submittedBy, ownerId),
-        sql`jsonb_array_length(${opportunities.documents}) < ${max}`,
-        sql`NOT EXISTS (SELECT 1 FROM opportunities h WHERE h.documents @> ${held}::jsonb)`,
-      ),
-    )
-    .returning({ id: opportunities.id });
-  return Boolean(row);
-}
-
-/** Takes the confidential document `key` off the listing (order of the others kept); false if it has none. */
-export async function dropConfidentialDocument(db: Db, opportunityId: number, key: string): Promise<boolean> {
-  const held = JSON.stringify([{ key, confidential: true }]);
-  const [row] = await db
-    .update(opportunities)
-    .set({
-      documents: sql`(SELECT coalesce(jsonb_agg(e.d ORDER BY e.n), '[]'::jsonb)
-        FROM jsonb_array_elements(${opportunities.documents}) WITH ORDINALITY AS e(d, n)
-        WHERE e.d->>'key' <> ${key})`,
-    })
-    .where(and(eq(opportunities.id, opportunityId), sql`${opportunities.documents} @> ${held}::jsonb`))
-    .returning({ id: opportunities.id });
-  return Boolean(row);
 }

@@ -18,9 +18,16 @@ import {
 } from '@safqa/shared/validation/data-room';
 import { perIp } from '../../lib/rate-limit';
 import { paged } from '../../lib/paged';
-import { createDataRoomService } from './service';
+import { createDataRoomService, type DataRoomService } from './service';
 
 const e = errorBody;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The data room: access requests, the owner's decisions and the downloads log. */
+    dataRoom: DataRoomService;
+  }
+}
 
 /** API.md "Data room": access requests, the owner's decisions and the downloads log. */
 const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,10 +36,12 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     notifier: app.notifier,
     publicUrl: app.config.publicUrl,
     uploads: app.uploads,
+    audit: app.audit,
+    blocks: app.blocks,
+    users: app.users,
+    opportunities: app.opportunities,
   });
-  // Detail answers and document downloads ask the data room, at the moment, who may see what.
-  app.opportunities.useAccessLookup((opportunityId, userId) => service.statusOf(opportunityId, userId));
-  app.uploads.guardDocuments((download) => service.checkDownload(download));
+  app.decorate('dataRoom', service);
 
   const auth = { onRequest: app.requireUser };
   const tags = ['data-room'];
@@ -214,5 +223,5 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(dataRoomRoutes, {
   name: 'data-room',
-  dependencies: ['auth', 'errors', 'uploads', 'opportunities', 'notifier'],
+  dependencies: ['auth', 'errors', 'uploads', 'opportunities', 'notifications'],
 });

@@ -13,14 +13,15 @@ import { LIMITS } from '@safqa/shared/constants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AuthUser } from '../../plugins/auth';
-import type { Notifier } from '../../plugins/notifier';
-import { recordAudit } from '../audit/service';
-import { assertNotBlockedBy } from '../blocks/service';
-import { verifiedBuyerIds } from '../users/service';
+import type { Notifier } from '../notifications/notifier';
+import type { AuditService } from '../audit/service';
+import type { BlocksService } from '../blocks/service';
+import type { UsersService } from '../users/service';
+import type { OpportunitiesService } from '../opportunities/service';
 import type { UploadsService } from '../uploads/service';
 import type { DocumentScope } from '../uploads/signed-url';
 import { accessDecisionEmail, accessDecisionNotice, accessRequestEmail, accessRequestNotice } from './emails';
-import { cardsById, listingsHolding, roomListing, type RoomListing } from './peers';
+import type { RoomListing } from '../opportunities/room-listings';
 import * as repo from './repository';
 
 /** `verified`: the requesters among the rows' who are verified buyers. */
@@ -52,12 +53,36 @@ export function createDataRoomService(deps: {
   notifier: Notifier;
   publicUrl: string;
   uploads: UploadsService;
+  audit: Pick<AuditService, 'record'>;
+  blocks: Pick<BlocksService, 'assertNotBlockedBy'>;
+  /** Badges, requesters' and downloaders' names, and whether a downloader is an admin. */
+  users: Pick<UsersService, 'verifiedBuyerIds' | 'usernamesOf' | 'findById'>;
+  /** Listing cards beside the access requests, and the listings' owners and documents (`room`). */
+  opportunities: Pick<OpportunitiesService, 'cardsById' | 'room'>;
 }) {
-  const { db, notifier, publicUrl, uploads } = deps;
+  const { db, notifier, publicUrl, uploads, blocks, users, opportunities } = deps;
+  const { room } = opportunities;
+
+  /**
+   * The requests with their requesters' usernames, one query per list; a request whose requester is
+   * gone is left out, as the join on users it replaces did (the foreign key cascades anyway).
+   */
+  async function named(records: repo.AccessRequestRecord[]): Promise<repo.AccessRequestRow[]> {
+    const names = await users.usernamesOf(records.map((r) => r.requesterId));
+    return records.flatMap((record) => {
+      const requesterName = names.get(record.requesterId);
+      return requesterName === undefined ? [] : [{ ...record, requesterName }];
+    });
+  }
+
+  async function findNamed(id: number): Promise<repo.AccessRequestRow | null> {
+    const record = await repo.findRequest(db, id);
+    return record ? ((await named([record]))[0] ?? null) : null;
+  }
 
   /** 404 when the listing does not exist; 403 unless the caller owns it (or, where allowed, is an admin). */
   async function ownListing(user: AuthUser, opportunityId: number, adminToo: boolean): Promise<RoomListing> {
-    const listing = await roomListing(db, opportunityId);
+    const listing = await room.find(opportunityId);
     if (!listing) throw new AppError(404, 'NOT_FOUND');
     if (listing.ownerId !== user.id && !(adminToo && user.role === 'admin')) throw forbidden();
     return listing;
@@ -68,7 +93,7 @@ export function createDataRoomService(deps: {
    * caller may not see it at all; 403 for anyone else who may (admins included: it is the owner's file).
    */
   async function ownedForDocuments(user: AuthUser, opportunityId: number): Promise<RoomListing> {
-    const listing = await roomListing(db, opportunityId);
+    const listing = await room.find(opportunityId);
     if (!listing) throw new AppError(404, 'NOT_FOUND');
     if (listing.ownerId === user.id) return listing;
     if (listing.status === 'approved' || user.role === 'admin') throw forbidden();
@@ -76,16 +101,10 @@ export function createDataRoomService(deps: {
   }
 
   const verifiedOf = (rows: repo.AccessRequestRow[]) =>
-    verifiedBuyerIds(
-      db,
-      rows.map((r) => r.requesterId),
-    );
+    users.verifiedBuyerIds(rows.map((r) => r.requesterId));
 
   async function withCards(rows: repo.AccessRequestRow[]): Promise<AccessRequestWithOpportunity[]> {
-    const cards = await cardsById(
-      db,
-      rows.map((r) => r.opportunityId),
-    );
+    const cards = await opportunities.cardsById(rows.map((r) => r.opportunityId));
     const verified = await verifiedOf(rows);
     return rows.flatMap((row) => {
       const card = cards.get(row.opportunityId);
@@ -102,15 +121,17 @@ export function createDataRoomService(deps: {
      * the owner may still approve a declined or revoked request). The owner is notified.
      */
     async create(user: AuthUser, opportunityId: number, input: AccessRequestInput): Promise<AccessRequest> {
-      const listing = await roomListing(db, opportunityId);
+      const listing = await room.find(opportunityId);
       if (!listing) throw new AppError(404, 'NOT_FOUND');
       if (listing.ownerId === user.id) throw new AppError(403, 'OWN_OPPORTUNITY');
       if (listing.status !== 'approved' || listing.ownerSuspended) throw new AppError(404, 'NOT_FOUND');
-      await assertNotBlockedBy(db, listing.ownerId, user.id);
-      const verified = await verifiedBuyerIds(db, [user.id]);
+      await blocks.assertNotBlockedBy(listing.ownerId, user.id);
+      const verified = await users.verifiedBuyerIds([user.id]);
       if (listing.verifiedBuyersOnly && !verified.has(user.id)) {
         throw new AppError(403, 'VERIFICATION_REQUIRED');
       }
+      // Read before the transaction: the users service runs on the pool, not in `tx`.
+      const requesterName = (await users.usernamesOf([user.id])).get(user.id)!;
       return db.transaction(async (tx) => {
         const id = await repo.insertRequest(tx, {
           opportunityId,
@@ -119,7 +140,7 @@ export function createDataRoomService(deps: {
           termsAcceptedAt: new Date(),
         });
         if (id === null) throw new AppError(409, 'ALREADY_REQUESTED');
-        const row = (await repo.findRequest(tx, id))!;
+        const row = { ...(await repo.findRequest(tx, id))!, requesterName };
         await notifier.notify(tx, {
           userId: listing.ownerId,
           type: 'access_request',
@@ -140,21 +161,23 @@ export function createDataRoomService(deps: {
       pageSize: number,
     ) {
       await ownListing(user, opportunityId, true);
-      const { rows, total } = await repo.requestsPage(db, { opportunityId, status }, page, pageSize);
+      const found = await repo.requestsPage(db, { opportunityId, status }, page, pageSize);
+      const rows = await named(found.rows);
       const verified = await verifiedOf(rows);
-      return { data: rows.map((row) => toAccessRequest(row, verified)), total };
+      return { data: rows.map((row) => toAccessRequest(row, verified)), total: found.total };
     },
 
     /** The caller's own requests, with each listing's card. */
     async mine(userId: number, page: number, pageSize: number) {
       const { rows, total } = await repo.requestsPage(db, { requesterId: userId }, page, pageSize);
-      return { data: await withCards(rows), total };
+      return { data: await withCards(await named(rows)), total };
     },
 
     /** Requests on all the caller's listings, with each listing's card. */
     async received(userId: number, page: number, pageSize: number) {
-      const { rows, total } = await repo.requestsPage(db, { ownerId: userId }, page, pageSize);
-      return { data: await withCards(rows), total };
+      const opportunityIds = await room.idsOwnedBy(userId);
+      const { rows, total } = await repo.requestsPage(db, { opportunityIds }, page, pageSize);
+      return { data: await withCards(await named(rows)), total };
     },
 
     /**
@@ -163,7 +186,7 @@ export function createDataRoomService(deps: {
      * move is 409 INVALID_STATUS_TRANSITION. The requester is notified in their language.
      */
     async decide(user: AuthUser, requestId: number, status: AccessDecision): Promise<AccessRequest> {
-      const current = await repo.findRequest(db, requestId);
+      const current = await findNamed(requestId);
       if (!current) throw new AppError(404, 'NOT_FOUND');
       const listing = await ownListing(user, current.opportunityId, false);
       const verified = await verifiedOf([current]);
@@ -171,9 +194,11 @@ export function createDataRoomService(deps: {
       if (!ACCESS_TRANSITIONS[current.status].includes(status))
         throw new AppError(409, 'INVALID_STATUS_TRANSITION');
       return db.transaction(async (tx) => {
-        const decided = await repo.decide(tx, requestId, current.status, status);
-        if (!decided) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
-        await recordAudit(tx, {
+        const record = await repo.decide(tx, requestId, current.status, status);
+        if (!record) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
+        // Same requester as `current`: their name was read just before.
+        const decided = { ...record, requesterName: current.requesterName };
+        await deps.audit.record(tx, {
           action: `access_request.${status}`,
           targetType: 'access_request',
           targetId: requestId,
@@ -205,8 +230,8 @@ export function createDataRoomService(deps: {
       const invalid = (reason: string) => new AppError(400, 'VALIDATION_FAILED', { fields: { url: reason } });
       if (!upload) throw invalid('upload_unknown');
       const document = { ...upload.document, confidential: true };
-      if (!(await repo.appendDocument(db, opportunityId, user.id, document, LIMITS.maxDocuments))) {
-        const holders = await listingsHolding(db, document.key);
+      if (!(await room.appendDocument(opportunityId, user.id, document, LIMITS.maxDocuments))) {
+        const holders = await room.holding(document.key);
         throw holders.length
           ? invalid('upload_in_use')
           : new AppError(400, 'VALIDATION_FAILED', { fields: { documents: 'documents_full' } });
@@ -225,7 +250,7 @@ export function createDataRoomService(deps: {
     async removeConfidential(user: AuthUser, opportunityId: number, documentId: number): Promise<void> {
       await ownedForDocuments(user, opportunityId);
       const key = await uploads.documentKeyById(documentId);
-      if (!key || !(await repo.dropConfidentialDocument(db, opportunityId, key))) {
+      if (!key || !(await room.dropConfidentialDocument(opportunityId, key))) {
         throw new AppError(404, 'NOT_FOUND');
       }
     },
@@ -234,10 +259,13 @@ export function createDataRoomService(deps: {
     async downloads(user: AuthUser, opportunityId: number, page: number, pageSize: number) {
       await ownListing(user, opportunityId, true);
       const { rows, total } = await repo.downloadsPage(db, opportunityId, page, pageSize);
+      const names = await users.usernamesOf(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
       const data: DocumentDownload[] = rows.map((row) => ({
         documentName: row.documentName,
         user:
-          row.userId !== null && row.username !== null ? { id: row.userId, username: row.username } : null,
+          row.userId !== null && names.has(row.userId)
+            ? { id: row.userId, username: names.get(row.userId)! }
+            : null,
         createdAt: row.createdAt.toISOString(),
       }));
       return { data, total };
@@ -252,15 +280,15 @@ export function createDataRoomService(deps: {
      */
     async checkDownload({ key, scope }: { key: string; scope: DocumentScope | null }): Promise<void> {
       if (!scope) {
-        const holders = await listingsHolding(db, key);
+        const holders = await room.holding(key);
         if (holders.some((l) => l.documents.some((d) => d.key === key && d.confidential))) throw forbidden();
         return;
       }
-      const listing = await roomListing(db, scope.opportunityId);
+      const listing = await room.find(scope.opportunityId);
       const document = listing?.documents.find((d) => d.key === key);
       if (!listing || !document) throw forbidden();
       if (!document.confidential || scope.userId === listing.ownerId) return;
-      if ((await repo.roleOf(db, scope.userId)) === 'admin') return;
+      if ((await users.findById(scope.userId))?.role === 'admin') return;
       const status = await repo.statusOf(db, listing.id, scope.userId);
       if (status !== 'approved' || listing.status !== 'approved') throw forbidden();
       await repo.recordDownload(db, {
@@ -272,3 +300,5 @@ export function createDataRoomService(deps: {
     },
   };
 }
+
+export type DataRoomService = ReturnType<typeof createDataRoomService>;

@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail';
@@ -10,21 +5,7 @@ import { uploads } from '../../db/schema/uploads';
 import { multipart, pdfDocument } from '../../test/file-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createDeal, createUser, type TestUser } from '../../test/factories';
-
-const run = promisify(execFile);
-
-/** The text pdftotext reads from a PDF, bidi marks removed and whitespace folded (as the teaser test). */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'loi-'));
-  try {
-    const file = path.join(dir, 'loi.pdf');
-    await writeFile(file, pdf);
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
-    return stdout.replace(/[\u200e\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+import { pdfText } from '../../test/pdf-text';
 
 let t: TestApp;
 let admin: TestUser;

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import type { DealNoticeKind } from './notices';
 import * as repo from './repository';
 
-type Notify = (
+/** Tells one side of a deal, in the transaction of what happened (the service's `notify`). */
+export type DealNotify = (
   tx: Db,
   row: repo.DealRow,
   to: DealSide,
@@ -17,7 +18,7 @@ type Notify = (
  * (the items are marked with the day in the notice's transaction, so a second run tells no one).
  * Answers how many sides were told.
  */
-export async function remindOverdue(db: Db, notify: Notify, now: Date): Promise<number> {
+export async function remindOverdue(db: Db, notify: DealNotify, now: Date): Promise<number> {
   const today = now.toISOString().slice(0, 10);
   let sent = 0;
   for (const group of await repo.overdueGroups(db, today)) {

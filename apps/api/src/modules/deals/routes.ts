@@ -207,5 +207,5 @@ const routes: (app: Parameters<FastifyPluginAsyncZod>[0], service: DealsService)
 
 export default fp(dealsRoutes, {
   name: 'deals',
-  dependencies: ['auth', 'errors', 'jobs', 'notifier', 'mailer', 'uploads'],
+  dependencies: ['auth', 'errors', 'jobs', 'notifications', 'mailer', 'uploads'],
 });

@@ -1,8 +1,6 @@
 import type { Language } from '@safqa/shared/constants';
 import type {
-  ChecklistCreateInput,
   ChecklistItem,
-  ChecklistPatchInput,
   Deal,
   DealSide,
   DealStage,
@@ -15,21 +13,20 @@ import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
-import type { Notifier } from '../../plugins/notifier';
+import type { Notifier } from '../notifications/notifier';
 import type { OpportunitiesService } from '../opportunities/service';
 import type { UploadsService } from '../uploads/service';
 import { loiPdfData, renderLoiPdf } from './loi-pdf';
 import { remindOverdue } from './reminders';
 import { dealEmail, dealNotice, signedLoiEmail, type DealNoticeKind } from './notices';
-import { cardsById } from './peers';
 import * as repo from './repository';
+import { createChecklist } from './checklist';
 import { checklistTemplate } from './templates';
 import { sideOf, toDeal, toItem, toLoi, toSummary } from './views';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const notFound = () => new AppError(404, 'NOT_FOUND');
 const badStage = () => new AppError(409, 'INVALID_STATUS_TRANSITION');
-const ACTIVE: DealStage[] = ['loi', 'due_diligence', 'closing'];
 
 /** The accepted offer a deal starts from (handed over by the offers area in its transaction). */
 export interface AcceptedOffer {
@@ -50,7 +47,7 @@ export function createDealsService(deps: {
   mailer: Mailer;
   notifier: Notifier;
   publicUrl: string;
-  opportunities: Pick<OpportunitiesService, 'dealTarget' | 'setDealState'>;
+  opportunities: Pick<OpportunitiesService, 'dealTarget' | 'setDealState' | 'cardsById'>;
   uploads: Pick<UploadsService, 'documentOf' | 'signDocument'>;
 }) {
   const { db, mailer, notifier, publicUrl, opportunities, uploads } = deps;
@@ -106,7 +103,7 @@ export function createDealsService(deps: {
 
   async function view(row: repo.DealRow, viewerId: number, lang: Language): Promise<Deal> {
     const [cards, names, lois, items, events] = await Promise.all([
-      cardsById(db, [row.opportunityId]),
+      opportunities.cardsById([row.opportunityId]),
       repo.usernames(db, [row.sellerId, row.buyerId]),
       repo.loisOf(db, row.id),
       repo.checklistOf(db, row.id),
@@ -181,10 +178,7 @@ export function createDealsService(deps: {
         pageSize,
       );
       const [cards, names] = await Promise.all([
-        cardsById(
-          db,
-          rows.map((r) => r.opportunityId),
-        ),
+        opportunities.cardsById(rows.map((r) => r.opportunityId)),
         repo.usernames(
           db,
           rows.flatMap((r) => [r.sellerId, r.buyerId]),
@@ -289,73 +283,7 @@ export function createDealsService(deps: {
       return loiPdf(row, loi, lang);
     },
 
-    async addItem(
-      user: AuthUser,
-      id: number,
-      input: ChecklistCreateInput,
-      lang: Language,
-    ): Promise<ChecklistItem> {
-      const item = await db.transaction(async (tx) => {
-        const { row, side } = await lockForParty(tx, user, id);
-        if (!ACTIVE.includes(row.stage)) throw badStage();
-        const [item] = await repo.insertItems(tx, [
-          { dealId: id, title: input.title, side: input.side, dueDate: input.dueDate ?? null },
-        ]);
-        await repo.insertEvent(tx, id, 'checklist_added', user.id, { itemId: item!.id, title: input.title });
-        await repo.updateDeal(tx, id, {});
-        await notify(tx, row, other(side), 'checklist_added', { ar: input.title, en: input.title });
-        return item!;
-      });
-      return itemView(item, lang);
-    },
-
-    /** Marks an item open, done or not applicable, with a note and documents the parties uploaded. */
-    async patchItem(
-      user: AuthUser,
-      id: number,
-      itemId: number,
-      input: ChecklistPatchInput,
-      lang: Language,
-    ): Promise<ChecklistItem> {
-      // The documents are checked before the deal is locked (the uploads area reads outside it).
-      const { row: before } = await readable(user, id, false);
-      let documents: repo.ItemRow['documents'] | undefined;
-      if (input.documentIds) {
-        documents = [];
-        for (const [i, uploadId] of [...new Set(input.documentIds)].entries()) {
-          const doc = await uploads.documentOf(uploadId);
-          if (!doc || (doc.uploadedBy !== before.sellerId && doc.uploadedBy !== before.buyerId)) {
-            throw new AppError(400, 'VALIDATION_FAILED', {
-              fields: { [`documentIds.${i}`]: 'upload_unknown' },
-            });
-          }
-          documents.push({ uploadId: doc.id, key: doc.key, name: doc.name });
-        }
-      }
-      const item = await db.transaction(async (tx) => {
-        const { row, side } = await lockForParty(tx, user, id);
-        const current = await repo.findItem(tx, id, itemId);
-        if (!current) throw notFound();
-        if (!ACTIVE.includes(row.stage)) throw badStage();
-        const updated = await repo.updateItem(tx, itemId, {
-          status: input.status,
-          note: input.note === undefined ? current.note : input.note || null,
-          documents: documents ?? current.documents,
-        });
-        await repo.insertEvent(tx, id, 'checklist_updated', user.id, {
-          itemId,
-          title: current.title,
-          status: input.status,
-        });
-        await repo.updateDeal(tx, id, {});
-        await notify(tx, row, other(side), 'checklist_updated', {
-          ar: current.title,
-          en: current.titleEn ?? current.title,
-        });
-        return updated;
-      });
-      return itemView(item, lang);
-    },
+    ...createChecklist({ db, uploads, readable, lockForParty, notify, other, itemView }),
 
     /**
      * closing: from due diligence, with every item done or not applicable. closed: from closing,

@@ -8,9 +8,7 @@ import {
   errorLogStats,
   errorLogStatsQuery,
 } from '@safqa/shared/validation/error-logs';
-import { errorLogStats as statsOf, listErrorLogs, markResolved } from './service';
 import { guardEveryRoute } from '../../plugins/auth';
-import { audited } from '../audit/service';
 
 const e = errorBody;
 
@@ -28,7 +26,7 @@ const adminErrorLogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedResponse(adminErrorLog), 400: e, 401: e, 403: e },
       },
     },
-    async (request) => listErrorLogs(app.db, request.query),
+    async (request) => app.errorLogs.list(request.query),
   );
 
   app.get(
@@ -41,7 +39,7 @@ const adminErrorLogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: errorLogStats, 400: e, 401: e, 403: e },
       },
     },
-    async (request) => statsOf(app.db, request.query.days),
+    async (request) => app.errorLogs.stats(request.query.days),
   );
 
   app.patch(
@@ -55,16 +53,7 @@ const adminErrorLogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminErrorLog, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (request) =>
-      audited(
-        app.db,
-        (tx) => markResolved(tx, request.params.id, request.body.resolved),
-        (log) => ({
-          action: request.body.resolved ? 'error_log.resolve' : 'error_log.reopen',
-          targetType: 'error_log',
-          targetId: log.id,
-        }),
-      ),
+    async (request) => app.errorLogs.setResolved(request.params.id, request.body.resolved),
   );
 };
 

@@ -1,10 +1,24 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptedResponse, errorBody } from '@safqa/shared/validation/common';
 import { clientErrorInput } from '@safqa/shared/validation/error-logs';
 import { ANONYMOUS_BODY_LIMITS } from '../../lib/json-body';
 import { perIp } from '../../lib/rate-limit';
 import adminErrorLogsRoutes from './admin-routes';
-import { recordClientError } from './service';
+import { createErrorLogsService, type ErrorLogsService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The error logs: crash reports of the web app, the admin screens, the dashboard's count. */
+    errorLogs: ErrorLogsService;
+  }
+}
+
+const errorLogsPlugin: FastifyPluginAsyncZod = async (app) => {
+  app.decorate('errorLogs', createErrorLogsService({ db: app.db, audit: app.audit }));
+  await app.register(errorLogsRoutes);
+  await app.register(adminErrorLogsRoutes);
+};
 
 const errorLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -21,12 +35,10 @@ const errorLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await recordClientError(app.db, request.body);
+      await app.errorLogs.recordClientError(request.body);
       return reply.status(202).send({ accepted: true });
     },
   );
-
-  await app.register(adminErrorLogsRoutes);
 };
 
-export default errorLogsRoutes;
+export default fp(errorLogsPlugin, { name: 'error-logs', dependencies: ['audit', 'auth', 'errors'] });

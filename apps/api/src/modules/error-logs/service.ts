@@ -3,6 +3,7 @@ import { paged } from '../../lib/paged';
 import type { Db } from '../../db/client';
 import { redactUrl } from '../../logger';
 import { AppError } from '../../plugins/errors';
+import type { AuditService } from '../audit/service';
 import {
   countUnresolved,
   errorLogFigures,
@@ -12,18 +13,7 @@ import {
   type ErrorLogRow,
 } from './repository';
 
-/** A render crash reported by the web app; the page path is its endpoint in the admin error views. */
-export async function recordClientError(db: Db, input: ClientErrorInput) {
-  await insertClientError(db, {
-    message: input.message,
-    endpoint: redactUrl(input.path),
-    stackTrace: input.stack ?? null,
-  });
-}
-
-// Admin
-
-export const TOP_ENDPOINTS = 10;
+const TOP_ENDPOINTS = 10;
 
 function toLog(row: ErrorLogRow): AdminErrorLog {
   return {
@@ -37,22 +27,54 @@ function toLog(row: ErrorLogRow): AdminErrorLog {
   };
 }
 
-/** Newest first, of the last `days` days, optionally only resolved or unresolved ones. */
-export async function listErrorLogs(db: Db, query: ErrorLogListQuery) {
-  const { rows, total } = await selectErrorLogs(db, query);
-  return paged(rows.map(toLog), query.page, query.pageSize, total);
+/**
+ * The error logs (API.md "Admin"): crashes the web app reports, beside the server's own, and the
+ * admin screens that read and resolve them (each change audited in its transaction).
+ */
+export function createErrorLogsService(deps: { db: Db; audit: Pick<AuditService, 'audited'> }) {
+  const { db, audit } = deps;
+
+  return {
+    /** A render crash reported by the web app; the page path is its endpoint in the admin error views. */
+    async recordClientError(input: ClientErrorInput) {
+      await insertClientError(db, {
+        message: input.message,
+        endpoint: redactUrl(input.path),
+        stackTrace: input.stack ?? null,
+      });
+    },
+
+    // Admin
+
+    /** Newest first, of the last `days` days, optionally only resolved or unresolved ones. */
+    async list(query: ErrorLogListQuery) {
+      const { rows, total } = await selectErrorLogs(db, query);
+      return paged(rows.map(toLog), query.page, query.pageSize, total);
+    },
+
+    async stats(days: number) {
+      return { days, ...(await errorLogFigures(db, days, TOP_ENDPOINTS)) };
+    },
+
+    setResolved(id: number, resolved: boolean): Promise<AdminErrorLog> {
+      return audit.audited(
+        async (tx) => {
+          const row = await setResolved(tx, id, resolved);
+          if (!row) throw new AppError(404, 'NOT_FOUND');
+          return toLog(row);
+        },
+        (log) => ({
+          action: resolved ? 'error_log.resolve' : 'error_log.reopen',
+          targetType: 'error_log',
+          targetId: log.id,
+        }),
+      );
+    },
+
+    unresolvedCount() {
+      return countUnresolved(db);
+    },
+  };
 }
 
-export async function errorLogStats(db: Db, days: number) {
-  return { days, ...(await errorLogFigures(db, days, TOP_ENDPOINTS)) };
-}
-
-export async function markResolved(db: Db, id: number, resolved: boolean): Promise<AdminErrorLog> {
-  const row = await setResolved(db, id, resolved);
-  if (!row) throw new AppError(404, 'NOT_FOUND');
-  return toLog(row);
-}
-
-export function unresolvedErrorCount(db: Db) {
-  return countUnresolved(db);
-}
+export type ErrorLogsService = ReturnType<typeof createErrorLogsService>;

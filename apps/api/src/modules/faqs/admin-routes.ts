@@ -8,9 +8,7 @@ import {
   faqOrderInput,
   faqParams,
 } from '@safqa/shared/validation/faqs';
-import { createFaq, deleteFaqItem, listAdminFaqs, reorderFaqItems, updateFaqItem } from './service';
 import { guardEveryRoute } from '../../plugins/auth';
-import { audited } from '../audit/service';
 
 const e = errorBody;
 
@@ -33,7 +31,7 @@ const adminFaqsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminFaqListResponse, 401: e, 403: e },
       },
     },
-    async () => ({ data: await listAdminFaqs(app.db) }),
+    async () => ({ data: await app.faqs.listAdmin() }),
   );
 
   app.post(
@@ -47,12 +45,7 @@ const adminFaqsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await audited(
-        app.db,
-        (tx) => createFaq(tx, request.body),
-        (faq) => ({ action: 'faq.create', targetType: 'faq', targetId: faq.id }),
-      );
-      return reply.status(201).send({ data });
+      return reply.status(201).send({ data: await app.faqs.create(request.body) });
     },
   );
 
@@ -66,13 +59,7 @@ const adminFaqsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminFaqListResponse, 400: e, 401: e, 403: e },
       },
     },
-    async (request) => ({
-      data: await audited(
-        app.db,
-        (tx) => reorderFaqItems(tx, request.body.ids),
-        () => ({ action: 'faq.reorder', targetType: 'faq', details: { ids: request.body.ids } }),
-      ),
-    }),
+    async (request) => ({ data: await app.faqs.reorder(request.body.ids) }),
   );
 
   app.put(
@@ -86,13 +73,7 @@ const adminFaqsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminFaqResponse, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (request) => ({
-      data: await audited(
-        app.db,
-        (tx) => updateFaqItem(tx, request.params.id, request.body),
-        (faq) => ({ action: 'faq.update', targetType: 'faq', targetId: faq.id }),
-      ),
-    }),
+    async (request) => ({ data: await app.faqs.update(request.params.id, request.body) }),
   );
 
   app.delete(
@@ -106,12 +87,7 @@ const adminFaqsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      await audited(
-        app.db,
-        (tx) => deleteFaqItem(tx, id),
-        () => ({ action: 'faq.delete', targetType: 'faq', targetId: id }),
-      );
+      await app.faqs.remove(request.params.id);
       return reply.status(204).send(null);
     },
   );

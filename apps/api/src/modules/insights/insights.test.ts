@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from '../../db/schema/chat';
-import { accessRequests, opportunityViewers } from '../../db/schema/data-room';
+import { accessRequests } from '../../db/schema/data-room';
 import { offers } from '../../db/schema/offers';
-import { favorites } from '../../db/schema/opportunities';
+import { favorites, opportunityViewers } from '../../db/schema/opportunities';
 import { seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { createListing, createUser, type TestUser } from '../../test/factories';

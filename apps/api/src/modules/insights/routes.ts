@@ -9,13 +9,21 @@ import {
   type InsightDays,
 } from '@safqa/shared/validation/insights';
 import { opportunityIdParams } from '@safqa/shared/validation/opportunities';
-import { createInsightsService } from './service';
+import { createInsightsService, type InsightsService } from './service';
 
 const e = errorBody;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A listing's audience for its owner, and the valuation check. */
+    insights: InsightsService;
+  }
+}
+
 /** API.md "Insights": a listing's audience for its owner, and the valuation check. */
 const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createInsightsService(app.db, app.opportunities);
+  const service = createInsightsService({ db: app.db, opportunities: app.opportunities });
+  app.decorate('insights', service);
   // Part of the opportunities area (DESIGN.md "Areas"), as the web side is.
   const tags = ['opportunities'];
 

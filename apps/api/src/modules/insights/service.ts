@@ -58,7 +58,11 @@ export function valuationOf(listing: ListingFigures, sector: repo.SectorFigures)
   return { ...base, sector: ranges, flag };
 }
 
-export function createInsightsService(db: Db, opportunities: OpportunitiesService) {
+export function createInsightsService(deps: {
+  db: Db;
+  opportunities: Pick<OpportunitiesService, 'visible'>;
+}) {
+  const { db, opportunities } = deps;
   return {
     /** API.md "Insights": owner or admin; a listing the caller cannot see is 404, someone else's 403. */
     async insights(id: number, caller: AuthUser, days: InsightDays): Promise<Insights> {
@@ -98,3 +102,5 @@ export function createInsightsService(db: Db, opportunities: OpportunitiesServic
     },
   };
 }
+
+export type InsightsService = ReturnType<typeof createInsightsService>;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opportunityViewers } from '../../db/schema/data-room';
+import { opportunityViewers } from '../../db/schema/opportunities';
 import { opportunities } from '../../db/schema/opportunities';
 import { VIEWERS_PER_ADDRESS, VISITOR_COOKIE } from '../../lib/viewer';
 import { issuedVisitor } from '../../test/visitors';

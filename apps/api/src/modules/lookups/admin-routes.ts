@@ -8,9 +8,7 @@ import {
   lookupWriteResponse,
   type AnyLookupInput,
 } from '@safqa/shared/validation/lookups';
-import { createLookup, deleteLookupItem, updateLookupItem } from './service';
 import { guardEveryRoute } from '../../plugins/auth';
-import { audited } from '../audit/service';
 
 const e = errorBody;
 
@@ -45,11 +43,7 @@ const adminLookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const data = await audited(
-          app.db,
-          (tx) => createLookup(tx, kind, request.body as AnyLookupInput),
-          (item) => ({ action: 'lookup.create', targetType: kind, targetId: item.id }),
-        );
+        const data = await app.lookups.create(kind, request.body as AnyLookupInput);
         return reply.status(201).send({ data });
       },
     );
@@ -66,11 +60,7 @@ const adminLookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        data: await audited(
-          app.db,
-          (tx) => updateLookupItem(tx, kind, request.params.id, request.body as AnyLookupInput),
-          (item) => ({ action: 'lookup.update', targetType: kind, targetId: item.id }),
-        ),
+        data: await app.lookups.update(kind, request.params.id, request.body as AnyLookupInput),
       }),
     );
 
@@ -85,12 +75,7 @@ const adminLookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const { id } = request.params;
-        await audited(
-          app.db,
-          (tx) => deleteLookupItem(tx, kind, id),
-          () => ({ action: 'lookup.delete', targetType: kind, targetId: id }),
-        );
+        await app.lookups.remove(kind, request.params.id);
         return reply.status(204).send(null);
       },
     );

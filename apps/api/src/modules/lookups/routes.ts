@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@safqa/shared/validation/common';
 import {
@@ -10,7 +11,14 @@ import {
   type AdminLookup,
 } from '@safqa/shared/validation/lookups';
 import adminLookupsRoutes from './admin-routes';
-import { listAdminLookups, listCities, listLookups, listSharePercentages } from './service';
+import { createLookupsService, type LookupsService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The lookup lists and their admin writes. */
+    lookups: LookupsService;
+  }
+}
 
 /** Lookups change rarely (admin edits); a short shared cache spares the database on every form. */
 const CACHE = 'public, max-age=60';
@@ -52,8 +60,8 @@ const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        if (isAdminRead(request, reply)) return { data: await listAdminLookups(app.db, kind) };
-        return { data: await listLookups(app.db, kind) };
+        if (isAdminRead(request, reply)) return { data: await app.lookups.listAdmin(kind) };
+        return { data: await app.lookups.list(kind) };
       },
     );
   }
@@ -72,10 +80,10 @@ const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const filter = { regionId: request.query.regionId };
       if (isAdminRead(request, reply)) {
         return {
-          data: (await listAdminLookups(app.db, 'cities', filter)) as (AdminLookup & { regionId: number })[],
+          data: (await app.lookups.listAdmin('cities', filter)) as (AdminLookup & { regionId: number })[],
         };
       }
-      return { data: await listCities(app.db, filter) };
+      return { data: await app.lookups.cities(filter) };
     },
   );
 
@@ -92,14 +100,18 @@ const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (isAdminRead(request, reply)) {
         return {
-          data: (await listAdminLookups(app.db, 'share-percentages')) as (AdminLookup & { value: number })[],
+          data: (await app.lookups.listAdmin('share-percentages')) as (AdminLookup & { value: number })[],
         };
       }
-      return { data: await listSharePercentages(app.db) };
+      return { data: await app.lookups.sharePercentages() };
     },
   );
+};
 
+const lookupsPlugin: FastifyPluginAsyncZod = async (app) => {
+  app.decorate('lookups', createLookupsService({ db: app.db, audit: app.audit }));
+  await app.register(lookupsRoutes);
   await app.register(adminLookupsRoutes);
 };
 
-export default lookupsRoutes;
+export default fp(lookupsPlugin, { name: 'lookups', dependencies: ['audit', 'auth', 'errors'] });

@@ -7,7 +7,6 @@ import type {
 } from '@safqa/shared/validation/notifications';
 import type { Db } from '../../db/client';
 import { notifications, notificationSettings } from '../../db/schema/alerts';
-import { users } from '../../db/schema/users';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -99,31 +98,22 @@ const DEFAULT_EMAIL: NotificationSettings['email'] = {
   accessRequests: true,
 };
 
-/** The recipient's address, language and email switches (defaults when never changed). */
-export async function recipientOf(db: Db, userId: number) {
+/** The user's email switches (the defaults for those never changed). */
+export async function emailSwitchesOf(db: Db, userId: number): Promise<NotificationSettings['email']> {
   const [row] = await db
     .select({
-      email: users.email,
-      language: users.language,
       offers: notificationSettings.offers,
       chat: notificationSettings.chat,
       moderation: notificationSettings.moderation,
       savedSearches: notificationSettings.savedSearches,
       accessRequests: notificationSettings.accessRequests,
     })
-    .from(users)
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(eq(users.id, userId))
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId))
     .limit(1);
-  if (!row) return null;
-  const { email, language, ...switches } = row;
-  const settings = Object.fromEntries(
-    Object.entries(DEFAULT_EMAIL).map(([key, fallback]) => [
-      key,
-      switches[key as keyof typeof switches] ?? fallback,
-    ]),
+  return Object.fromEntries(
+    Object.entries(DEFAULT_EMAIL).map(([key, fallback]) => [key, row?.[key as keyof typeof row] ?? fallback]),
   ) as NotificationSettings['email'];
-  return { email, language, settings };
 }
 
 export async function saveSettings(db: Db, userId: number, email: NotificationSettings['email']) {

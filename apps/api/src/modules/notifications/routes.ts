@@ -7,23 +7,30 @@ import {
   notificationsResponse,
   notificationUnreadResponse,
 } from '@safqa/shared/validation/notifications';
-import { paged } from '../../lib/paged';
-import {
-  markRead,
-  notificationsPage,
-  recipientOf,
-  saveSettings,
-  toNotification,
-  unreadCount,
-} from './repository';
+import fp from 'fastify-plugin';
+import { createNotifier, type Notifier } from './notifier';
+import { createNotificationsService, type NotificationsService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A user's own notifications and email switches (writing one is app.notifier's). */
+    notifications: NotificationsService;
+    /** Writes a notification with its email and live announcement, for every other area. */
+    notifier: Notifier;
+  }
+}
 
 const errors = { 400: errorBody, 401: errorBody };
 
 /**
- * API.md "Notifications": the caller's own notifications and email switches; nothing here takes a
+ * Registered right after the users module (app.ts): every area that tells users something writes
+ * through app.notifier. API.md "Notifications": the caller's own notifications and email switches; nothing here takes a
  * user id, so nobody can read or mark another user's.
  */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorate('notifier', createNotifier({ mailer: app.mailer, hub: app.sseHub, users: app.users }));
+  const service = createNotificationsService({ db: app.db, hub: app.sseHub, users: app.users });
+  app.decorate('notifications', service);
   const tags = ['notifications'];
 
   app.get(
@@ -39,21 +46,9 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const userId = request.user!.id;
       const { page, pageSize } = request.query;
-      const [{ rows, total }, unread] = await Promise.all([
-        notificationsPage(app.db, userId, { unreadOnly: request.query.unread === 'true', page, pageSize }),
-        unreadCount(app.db, userId),
-      ]);
-      return {
-        ...paged(
-          rows.map((row) => toNotification(row, request.lang)),
-          page,
-          pageSize,
-          total,
-        ),
-        unreadCount: unread,
-      };
+      const unreadOnly = request.query.unread === 'true';
+      return service.page(request.user!.id, { unreadOnly, page, pageSize }, request.lang);
     },
   );
 
@@ -70,16 +65,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationUnreadResponse, ...errors },
       },
     },
-    async (request) => {
-      const userId = request.user!.id;
-      return app.db.transaction(async (tx) => {
-        await markRead(tx, userId, request.body?.ids, new Date());
-        const count = await unreadCount(tx, userId);
-        // The caller's other tabs and devices update their bell.
-        await app.sseHub.publish([userId], 'notification_read', { unreadCount: count }, tx);
-        return { unreadCount: count };
-      });
-    },
+    async (request) => service.markRead(request.user!.id, request.body?.ids),
   );
 
   app.get(
@@ -92,10 +78,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSettings, ...errors },
       },
     },
-    async (request) => {
-      const recipient = await recipientOf(app.db, request.user!.id);
-      return { email: recipient!.settings };
-    },
+    async (request) => service.settings(request.user!.id),
   );
 
   app.put(
@@ -109,12 +92,11 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSettings, ...errors },
       },
     },
-    async (request) => {
-      await saveSettings(app.db, request.user!.id, request.body.email);
-      const recipient = await recipientOf(app.db, request.user!.id);
-      return { email: recipient!.settings };
-    },
+    async (request) => service.saveSettings(request.user!.id, request.body.email),
   );
 };
 
-export default notificationsRoutes;
+export default fp(notificationsRoutes, {
+  name: 'notifications',
+  dependencies: ['auth', 'errors', 'sse-hub', 'mailer', 'users'],
+});

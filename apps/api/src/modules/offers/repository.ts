@@ -175,3 +175,13 @@ export async function offersPage(
   ]);
   return { rows, total: totals?.total ?? 0 };
 }
+
+/** Whether the user made at least one offer on the opportunity. */
+export async function hasOffered(db: Db, opportunityId: number, userId: number): Promise<boolean> {
+  const found = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.opportunityId, opportunityId), eq(offers.userId, userId)))
+    .limit(1);
+  return found.length > 0;
+}

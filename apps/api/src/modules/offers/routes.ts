@@ -14,14 +14,22 @@ import {
   myOffersQuery,
 } from '@safqa/shared/validation/offers';
 import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paged } from '../../lib/paged';
 import { perIp } from '../../lib/rate-limit';
 import { AppError } from '../../plugins/errors';
-import { createOffersService } from './service';
+import { createOffersService, type OffersService } from './service';
 
 const e = errorBody;
 const oe = offerErrorBody;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Offers on listings: the email code, the offer and the owner's decision. */
+    offers: OffersService;
+  }
+}
 
 /** 429s carry Retry-After, so the form can count down and clients can back off. */
 async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -43,7 +51,10 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     opportunities: app.opportunities,
     deals: app.deals,
+    blocks: app.blocks,
+    users: app.users,
   });
+  app.decorate('offers', offers);
   const auth = { onRequest: app.requireUser };
 
   app.post(
@@ -169,4 +180,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default offersRoutes;
+export default fp(offersRoutes, {
+  name: 'offers',
+  dependencies: ['auth', 'errors', 'mailer', 'notifications', 'opportunities', 'deals'],
+});

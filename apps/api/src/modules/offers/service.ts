@@ -12,15 +12,14 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
-import type { Notifier } from '../../plugins/notifier';
+import type { Notifier } from '../notifications/notifier';
 import type { AuthUser } from '../../plugins/auth';
 import { codeEmail, decisionEmail, newOfferEmail, offerReceivedNotice, offerStatusNotice } from './emails';
 import type { OfferTarget } from '../opportunities/offer-counts';
 import type { DealsService } from '../deals/service';
 import type { OpportunitiesService } from '../opportunities/service';
-import { assertNotBlockedBy } from '../blocks/service';
-import { verifiedBuyerIds } from '../users/service';
-import { cardsById } from './peers';
+import type { BlocksService } from '../blocks/service';
+import type { UsersService } from '../users/service';
 import * as repo from './repository';
 
 /** A user may ask for codes to this many addresses an hour (so the form cannot mail-bomb strangers). */
@@ -69,11 +68,13 @@ export function createOffersService(deps: {
   secret: string;
   publicUrl: string;
   /** The listings offers are made on: who owns them, and their offers count. */
-  opportunities: Pick<OpportunitiesService, 'offerTarget' | 'countOffer'>;
+  opportunities: Pick<OpportunitiesService, 'offerTarget' | 'countOffer' | 'cardsById'>;
   /** Accepting an offer opens its deal, in the same transaction. */
   deals: Pick<DealsService, 'openFromOffer'>;
+  blocks: Pick<BlocksService, 'assertNotBlockedBy'>;
+  users: Pick<UsersService, 'verifiedBuyerIds'>;
 }) {
-  const { db, mailer, notifier, secret, publicUrl, opportunities, deals } = deps;
+  const { db, mailer, notifier, secret, publicUrl, opportunities, deals, blocks, users } = deps;
 
   function hashCode(userId: number, opportunityId: number, email: string, code: string) {
     return createHmac('sha256', secret)
@@ -90,14 +91,14 @@ export function createOffersService(deps: {
     if (!found) throw new AppError(404, 'NOT_FOUND');
     if (found.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
     if (found.status !== 'approved' || found.ownerSuspended) throw new AppError(404, 'NOT_FOUND');
-    await assertNotBlockedBy(db, found.ownerId, userId);
+    await blocks.assertNotBlockedBy(found.ownerId, userId);
     if (found.verifiedBuyersOnly && !(await verifiedOf([userId])).has(userId)) {
       throw new AppError(403, 'VERIFICATION_REQUIRED');
     }
     return found;
   }
 
-  const verifiedOf = (ids: number[]) => verifiedBuyerIds(db, ids);
+  const verifiedOf = (ids: number[]) => users.verifiedBuyerIds(ids);
 
   /** 404 when the opportunity does not exist; 403 unless the caller owns it (or, if allowed, is an admin). */
   async function ownTarget(user: AuthUser, opportunityId: number, adminToo: boolean): Promise<OfferTarget> {
@@ -186,7 +187,7 @@ export function createOffersService(deps: {
           link: `/opportunities/${found.id}`,
           email: (lang) => newOfferEmail(lang, found, row, publicUrl),
         });
-        return toOffer(row, await verifiedBuyerIds(tx, [userId]));
+        return toOffer(row, await users.verifiedBuyerIds([userId], tx));
       });
     },
 
@@ -198,6 +199,9 @@ export function createOffersService(deps: {
       return { data: rows.map((row) => toOffer(row, verified)), total };
     },
 
+    /** Whether the user made at least one offer on the opportunity (its owner may then open a chat). */
+    hasOffered: (opportunityId: number, userId: number) => repo.hasOffered(db, opportunityId, userId),
+
     /** Offers the user made, newest first, each with its opportunity's card (whatever its status now). */
     async sent(
       userId: number,
@@ -206,10 +210,7 @@ export function createOffersService(deps: {
       opportunityId?: number,
     ): Promise<{ data: MyOffer[]; total: number }> {
       const { rows, total } = await repo.offersPage(db, { userId, opportunityId }, page, pageSize);
-      const cards = await cardsById(
-        db,
-        rows.map((r) => r.opportunityId),
-      );
+      const cards = await opportunities.cardsById(rows.map((r) => r.opportunityId));
       const verified = await verifiedOf([userId]);
       const data = rows.flatMap((row) => {
         const card = cards.get(row.opportunityId);
@@ -253,3 +254,5 @@ export function createOffersService(deps: {
     },
   };
 }
+
+export type OffersService = ReturnType<typeof createOffersService>;

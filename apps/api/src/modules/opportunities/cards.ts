@@ -7,7 +7,7 @@ import { CARD_COLUMNS, CARD_JOINS, type CardRow } from './queries';
 
 /**
  * Listing cards by id, whatever the listing's status now, for the areas that show a listing's card
- * beside their own rows (offers sent, access requests); they reach it through their peers.ts. Ids may
+ * beside their own rows (offers sent, access requests); they reach it through the service. Ids may
  * repeat; a listing that no longer exists is absent from the map.
  */
 export async function cardsById(db: Db, ids: number[]): Promise<Map<number, OpportunityCard>> {

@@ -3,7 +3,6 @@ import type { OpportunityStatus } from '@safqa/shared/constants';
 import type { StatusCounts } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
 import { opportunities, opportunityStatusHistory } from '../../db/schema/opportunities';
-import { users } from '../../db/schema/users';
 import { dailyCounts } from '../../lib/daily-counts';
 
 /** The moderation queue's reads and the verified badge (the status writes are in repository.ts). */
@@ -54,7 +53,7 @@ export function createModerationRepository(db: Db) {
       });
     },
 
-    /** Every status change of a listing, oldest first, with the name of whoever made it. */
+    /** Every status change of a listing, oldest first (who made it is named by the users service). */
     history(id: number) {
       return db
         .select({
@@ -63,11 +62,9 @@ export function createModerationRepository(db: Db) {
           toStatus: opportunityStatusHistory.toStatus,
           reason: opportunityStatusHistory.reason,
           changedById: opportunityStatusHistory.changedBy,
-          changedByName: users.username,
           createdAt: opportunityStatusHistory.createdAt,
         })
         .from(opportunityStatusHistory)
-        .leftJoin(users, eq(users.id, opportunityStatusHistory.changedBy))
         .where(eq(opportunityStatusHistory.opportunityId, id))
         .orderBy(asc(opportunityStatusHistory.createdAt), asc(opportunityStatusHistory.id));
     },

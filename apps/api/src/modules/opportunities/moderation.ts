@@ -13,6 +13,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { paged } from '../../lib/paged';
 import { iso } from './mappers';
+import type { UsersService } from '../users/service';
 import type { ModerationRepository } from './moderation-repository';
 import type { OpportunitiesRepository, OpportunityRow } from './repository';
 
@@ -36,11 +37,13 @@ export type OnStatusChange = (tx: Db, change: StatusChange) => Promise<void>;
 export function createModeration(deps: {
   repo: OpportunitiesRepository;
   moderation: ModerationRepository;
+  /** Names whoever changed a status, in one query for the whole history. */
+  users: Pick<UsersService, 'usernamesOf'>;
   loadDetail: (id: number, caller: AuthUser) => Promise<OpportunityDetail>;
   detailsOf: (ids: number[], caller: AuthUser) => Promise<OpportunityDetail[]>;
   invalidateTop: () => void;
 }) {
-  const { repo, moderation } = deps;
+  const { repo, moderation, users } = deps;
 
   async function moderate(
     id: number,
@@ -122,17 +125,25 @@ export function createModeration(deps: {
 
     async moderationHistory(id: number): Promise<StatusHistoryEntry[]> {
       if (!(await repo.findById(id))) throw new AppError(404, 'NOT_FOUND');
-      return (await moderation.history(id)).map((h) => ({
-        id: h.id,
-        fromStatus: h.fromStatus as OpportunityStatus | null,
-        toStatus: h.toStatus as OpportunityStatus,
-        reason: h.reason,
-        changedBy:
-          h.changedById !== null && h.changedByName !== null
-            ? { id: h.changedById, username: h.changedByName }
-            : null,
-        createdAt: iso(h.createdAt),
-      }));
+      const history = await moderation.history(id);
+      const names = await users.usernamesOf(
+        history.flatMap((h) => (h.changedById === null ? [] : [h.changedById])),
+      );
+      return history.map((h) => {
+        // A change whose author is gone names nobody, as the left join it replaces did.
+        const changedByName = h.changedById === null ? undefined : names.get(h.changedById);
+        return {
+          id: h.id,
+          fromStatus: h.fromStatus as OpportunityStatus | null,
+          toStatus: h.toStatus as OpportunityStatus,
+          reason: h.reason,
+          changedBy:
+            h.changedById !== null && changedByName !== undefined
+              ? { id: h.changedById, username: changedByName }
+              : null,
+          createdAt: iso(h.createdAt),
+        };
+      });
     },
 
     /** Listings submitted per user, for the admin's user list. */

@@ -1,19 +1,22 @@
-import { and, count, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { OpportunityStatus } from '@safqa/shared/constants';
 import type { MyOpportunitiesQuery, SearchQuery } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
+import { cardsById } from './cards';
+import { opportunitySummaries } from './summaries';
 import { findOfferTarget } from './offer-counts';
-import { opportunityViewAddresses, opportunityViewers } from '../../db/schema/data-room';
-import { businessTypes, cities, companyAges, companySizes, regions } from '../../db/schema/lookups';
+import { createRoomListings } from './room-listings';
 import {
   favorites,
   opportunities,
   opportunityDailyViews,
   opportunityStatusHistory,
+  opportunityViewAddresses,
+  opportunityViewers,
 } from '../../db/schema/opportunities';
 import { UTC_TODAY } from '../../lib/daily-counts';
+import { createListingDetails } from '../../read-models/listing-details';
 import { VIEWERS_PER_ADDRESS, type Viewer } from '../../lib/viewer';
 import type { MyCardRow } from './mappers';
 import { CARD_COLUMNS, CARD_JOINS, searchCountSql, searchPageSql, topSql, type CardRow } from './queries';
@@ -38,44 +41,11 @@ export type OpportunityValues = Omit<
   | 'searchVectorEn'
 >;
 
-type LookupNames = { id: number; nameAr: string; nameEn: string };
-export interface DetailRow {
-  o: OpportunityRow;
-  businessType: LookupNames;
-  region: LookupNames;
-  city: LookupNames;
-  companyAge: LookupNames | null;
-  companySize: LookupNames | null;
-}
-
-const lookupNames = <T extends { id: AnyPgColumn; nameAr: AnyPgColumn; nameEn: AnyPgColumn }>(t: T) => ({
-  id: t.id,
-  nameAr: t.nameAr,
-  nameEn: t.nameEn,
-});
+/** A listing with its lookups' names, read through the listing-details read model. */
+export type { DetailRow } from '../../read-models/listing-details';
 
 export function createOpportunitiesRepository(db: Db) {
-  const ages = alias(companyAges, 'ca');
-  const sizes = alias(companySizes, 'cs');
-
-  /** A listing with the names of its lookups; the caller adds the WHERE. */
-  function detailQuery() {
-    return db
-      .select({
-        o: rowColumns,
-        businessType: lookupNames(businessTypes),
-        region: lookupNames(regions),
-        city: lookupNames(cities),
-        companyAge: lookupNames(ages),
-        companySize: lookupNames(sizes),
-      })
-      .from(opportunities)
-      .innerJoin(businessTypes, eq(businessTypes.id, opportunities.businessTypeId))
-      .innerJoin(regions, eq(regions.id, opportunities.regionId))
-      .innerJoin(cities, eq(cities.id, opportunities.cityId))
-      .leftJoin(ages, eq(ages.id, opportunities.companyAgeId))
-      .leftJoin(sizes, eq(sizes.id, opportunities.companySizeId));
-  }
+  const details = createListingDetails(db);
 
   /** A page of rows and the total of the same conditions, concurrently. */
   async function pageAndCount<T extends object>(
@@ -87,6 +57,9 @@ export function createOpportunitiesRepository(db: Db) {
   }
 
   return {
+    cardsById: (ids: number[]) => cardsById(db, ids),
+    summaries: (ids: number[]) => opportunitySummaries(db, ids),
+
     async searchPage(query: SearchQuery): Promise<CardRow[]> {
       return rows<CardRow>(await db.execute(searchPageSql(query)));
     },
@@ -123,18 +96,10 @@ export function createOpportunitiesRepository(db: Db) {
       return row ?? null;
     },
 
-    async findDetail(id: number): Promise<DetailRow | null> {
-      const [row] = await detailQuery().where(eq(opportunities.id, id)).limit(1);
-      return (row as DetailRow | undefined) ?? null;
-    },
+    findDetail: (id: number) => details.byId(id),
 
     /** The detail rows of several listings, in the order of `ids` (missing ones left out). */
-    async findDetails(ids: number[]): Promise<DetailRow[]> {
-      if (!ids.length) return [];
-      const found = (await detailQuery().where(inArray(opportunities.id, ids))) as DetailRow[];
-      const byId = new Map(found.map((row) => [row.o.id, row]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
-    },
+    findDetails: (ids: number[]) => details.byIds(ids),
 
     /** Which of the referenced lookups exist, and the region of the chosen city, in one round trip. */
     async checkLookups(ids: {
@@ -305,6 +270,8 @@ export function createOpportunitiesRepository(db: Db) {
     },
 
     offerTarget: (opportunityId: number) => findOfferTarget(db, opportunityId),
+
+    room: createRoomListings(db),
 
     /**
      * Whether the user already took part in this listing: bookmarked it, made an offer on it, or was

@@ -13,7 +13,6 @@ import {
 } from '@safqa/shared/validation/opportunities';
 import { issueVisitorCookie, viewerOf } from '../../lib/viewer';
 import { registerViewAddressPruning } from './view-addresses';
-import { createAdvisorsService } from '../advisors/service';
 import { createModerationRepository } from './moderation-repository';
 import { createOpportunitiesRepository } from './repository';
 import { createOpportunitiesService, type OpportunitiesService } from './service';
@@ -34,11 +33,13 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     repo: createOpportunitiesRepository(app.db),
     moderation: createModerationRepository(app.db),
     uploads: app.uploads,
+    users: app.users,
+    // The data room registers later (it needs this area), so it is asked at the time of each read.
+    accessLookup: (opportunityId, userId) => app.dataRoom.statusOf(opportunityId, userId),
     onViewError: (error) => app.log.warn({ err: error }, 'could not count a view'),
   });
   app.decorate('opportunities', service);
   registerViewAddressPruning(app);
-  const advisors = createAdvisorsService({ db: app.db });
 
   app.get(
     '/api/opportunities/top',
@@ -150,7 +151,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const opportunity = await service.visible(request.params.id, request.user);
       const businessTypeId = request.query.businessTypeId ?? opportunity.businessTypeId;
-      return advisors.forBusinessType(businessTypeId, request.query);
+      return app.advisors.forBusinessType(businessTypeId, request.query);
     },
   );
 
@@ -160,5 +161,5 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(opportunitiesRoutes, {
   name: 'opportunities',
-  dependencies: ['auth', 'errors', 'uploads'],
+  dependencies: ['auth', 'errors', 'users', 'uploads', 'advisors'],
 });

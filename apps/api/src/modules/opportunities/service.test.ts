@@ -4,6 +4,7 @@ import { opportunityInput } from '@safqa/shared/validation/opportunities';
 import { AppError } from '../../plugins/errors';
 import { validInput } from '../../test/opportunity-fixtures';
 import type { UploadsService } from '../uploads/service';
+import type { UsersService } from '../users/service';
 import type { OpportunitiesRepository } from './repository';
 import { createOpportunitiesService } from './service';
 
@@ -27,7 +28,8 @@ describe('opportunities service', () => {
       resolveLogo: async () => null,
     } as unknown as UploadsService;
     const moderation = {} as unknown as ModerationRepository;
-    const service = createOpportunitiesService({ repo, uploads, moderation });
+    const users = {} as unknown as UsersService;
+    const service = createOpportunitiesService({ repo, uploads, moderation, users });
     const error = await service
       .create({ id: 1, role: 'owner' }, opportunityInput.parse(validInput()))
       .catch((e: unknown) => e);

@@ -12,6 +12,7 @@ import type { Viewer } from '../../lib/viewer';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import type { UploadsService } from '../uploads/service';
+import type { UsersService } from '../users/service';
 import { paged } from '../../lib/paged';
 import { dealStateOf, iso, lookupOf, toCard, toMyCard } from './mappers';
 import type { DetailRow, OpportunitiesRepository, OpportunityRow, OpportunityValues } from './repository';
@@ -61,6 +62,10 @@ export function createOpportunitiesService(deps: {
   repo: OpportunitiesRepository;
   moderation: ModerationRepository;
   uploads: UploadsService;
+  /** The users area names the authors of status changes (moderationHistory). */
+  users: Pick<UsersService, 'usernamesOf'>;
+  /** The data room answers each caller's access to confidential documents (see accessOf). */
+  accessLookup?: AccessLookup;
   topCacheTtlMs?: number;
   onViewError?: (error: unknown) => void;
 }) {
@@ -71,8 +76,8 @@ export function createOpportunitiesService(deps: {
     return JSON.stringify(topOpportunitiesResponse.parse({ opportunities: cards }));
   };
   const countCache = createTtlCache<number>(COUNT_CACHE_TTL_MS, 2000);
-  // Set by the data room when it registers; until then nobody but owners and admins sees confidential files.
-  let accessLookup: AccessLookup | null = null;
+  // Without the data room nobody but owners and admins sees confidential files.
+  const accessLookup = deps.accessLookup ?? null;
 
   async function accessOf(o: OpportunityRow, caller: Caller): Promise<DocumentAccess | undefined> {
     if (!caller) return undefined;
@@ -267,6 +272,7 @@ export function createOpportunitiesService(deps: {
   const moderation = createModeration({
     repo,
     moderation: deps.moderation,
+    users: deps.users,
     loadDetail,
     detailsOf: adminDetails,
     invalidateTop: publicChanged,
@@ -277,19 +283,24 @@ export function createOpportunitiesService(deps: {
     topBody: () => topCache.get('top', loadTop),
     /** Forget cached top list and totals (other modules call it after changing what is public). */
     invalidatePublic: publicChanged,
-    /** The data room answers each caller's access to confidential documents (see accessOf). */
-    useAccessLookup(lookup: AccessLookup) {
-      accessLookup = lookup;
-    },
     /** Calls `listener` whenever what is public may have changed (moderation, edit, delete). */
     onPublicChange(listener: () => void) {
       publicListeners.add(listener);
     },
     /** Approved listings for the sitemap: `{id, updatedAt}` in id order, and how many there are. */
+    /**
+     * Listing cards by id, whatever the listing's status now, for the areas that show a listing's
+     * card beside their own rows (offers sent, access requests, deals); a listing gone is absent.
+     */
+    cardsById: (ids: number[]) => repo.cardsById(ids),
+    /** Owner, status and names of listings by id, whatever their status (chat, the reports queue). */
+    summaries: (ids: number[]) => repo.summaries(ids),
     publicEntries: (offset: number, limit: number) => repo.publicEntries(offset, limit),
     publicCount: () => repo.publicCount(),
     /** The listing an offer names: owner, status and names (the offers area decides who may offer). */
     offerTarget: (opportunityId: number) => repo.offerTarget(opportunityId),
+    /** What the data room reads and writes of listings: owner, status and documents (room-listings.ts). */
+    room: repo.room,
     /**
      * One more offer on the listing, written in the offer's transaction `tx`. The top list ranks by
      * offers, so it is recomputed on its next read rather than kept for up to TOP_CACHE_TTL_MS.

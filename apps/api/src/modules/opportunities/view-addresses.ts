@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { opportunityViewAddresses } from '../../db/schema/data-room';
+import { opportunityViewAddresses } from '../../db/schema/opportunities';
 import { UTC_TODAY } from '../../lib/daily-counts';
 
 export const VIEW_ADDRESSES_PRUNE = 'opportunities.view-addresses.prune';

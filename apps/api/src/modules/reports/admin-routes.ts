@@ -7,7 +7,6 @@ import {
   reportResponse,
 } from '@safqa/shared/validation/reports';
 import { guardEveryRoute } from '../../plugins/auth';
-import { decide, listReports } from './service';
 
 const e = errorBody;
 
@@ -28,7 +27,7 @@ const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedResponse(adminReport), 400: e, 401: e, 403: e },
       },
     },
-    async (request) => listReports(app, request.user!, request.query),
+    async (request) => app.reports.list(request.user!, request.query),
   );
 
   app.patch(
@@ -43,7 +42,7 @@ const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportResponse, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (request) => ({ report: await decide(app, request.user!, request.params.id, request.body) }),
+    async (request) => ({ report: await app.reports.decide(request.user!, request.params.id, request.body) }),
   );
 };
 

@@ -3,21 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { mailOutbox } from '../../db/schema/mail';
 import { reports } from '../../db/schema/reports';
-import { createListing, createUser, type TestUser } from '../../test/factories';
-import { seedLookups } from '../../test/opportunity-fixtures';
+import { createAdminWorld, createListing, createUser, type TestUser } from '../../test/factories';
 import { rowCounts } from '../../test/row-counts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import type { TestApp, TestClient } from '../../test/test-app';
 
 let t: TestApp;
 let admin: TestUser;
 let anonymous: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedLookups(t.app);
-  admin = await createUser(t.app, { role: 'admin' });
-  anonymous = new TestClient(t.app);
-});
+beforeAll(async () => ({ t, admin, anonymous } = await createAdminWorld()));
 afterAll(async () => t.close());
 
 const DETAILS = 'The phone number belongs to another business entirely.';

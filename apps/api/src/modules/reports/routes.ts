@@ -2,12 +2,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@safqa/shared/validation/common';
 import { reportInput, reportResponse } from '@safqa/shared/validation/reports';
 import { perIp } from '../../lib/rate-limit';
-import { createReport } from './service';
+import fp from 'fastify-plugin';
+import adminReportsRoutes from './admin-routes';
+import { createReportsService, type ReportsService } from './service';
 
 const e = errorBody;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reports and the admins' queue of them. */
+    reports: ReportsService;
+  }
+}
+
 /** Reports (API.md "Trust and safety"): anyone signed in reports; admins decide (admin-routes.ts). */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createReportsService({
+    db: app.db,
+    notifier: app.notifier,
+    publicUrl: app.config.publicUrl,
+    opportunities: app.opportunities,
+    users: app.users,
+    audit: app.audit,
+    chat: app.chat,
+    admin: app.admin,
+  });
+  app.decorate('reports', service);
+
   app.post(
     '/api/reports',
     {
@@ -23,10 +44,15 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await createReport(app, request.user!, request.body);
+      const report = await service.create(request.user!, request.body);
       return reply.code(201).send({ report });
     },
   );
+
+  await app.register(adminReportsRoutes);
 };
 
-export default reportsRoutes;
+export default fp(reportsRoutes, {
+  name: 'reports',
+  dependencies: ['auth', 'errors', 'notifications', 'opportunities', 'users', 'admin', 'chat'],
+});

@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { storeServerError } from '../../plugins/errors';
+import type { Mailer } from '../../plugins/mailer';
+import type { Notifier } from '../notifications/notifier';
 import { alertEmail } from './emails';
 import * as repo from './repository';
 import { searchPath } from '@safqa/shared/search-path';
@@ -14,8 +15,18 @@ const BATCH = 200;
 /** At most this many listings in one digest (the button opens the rest). */
 const DIGEST_MAX_LISTINGS = 10;
 
+/** What the alerts need; `storeError` keeps a skipped search in the error logs. */
+export interface AlertDeps {
+  db: Db;
+  notifier: Notifier;
+  mailer: Mailer;
+  publicUrl: string;
+  jwtSecret: string;
+  storeError: (entry: { error: Error; endpoint: string; log: FastifyBaseLogger }) => Promise<void>;
+}
+
 /**
- * The alert side of saved searches, on app.jobs (docs/decisions/007-job-mechanism.md):
+ * The alert side of saved searches, run on app.jobs by the area's plugin (decision 007):
  * - MATCH_JOB, queued in the transaction that approves a listing: records the listing against every
  *   matching search of another user; an instant search is notified (bell and email) at once, a
  *   daily one in the bell now and by email in its digest, an `off` one only counts it as new.
@@ -25,8 +36,8 @@ const DIGEST_MAX_LISTINGS = 10;
  * mailer refuses) is logged, kept in the error logs and skipped: it must not cost the other searches
  * their alert, as one failing row used to fail the whole job through all its retries.
  */
-export function registerAlertJobs(app: FastifyInstance) {
-  const { publicUrl, jwtSecret } = app.config;
+export function createSearchAlerts(deps: AlertDeps) {
+  const { db, notifier, mailer, publicUrl, jwtSecret, storeError } = deps;
   const unsubscribeUrls = (id: number) => {
     const token = encodeURIComponent(unsubscribeToken(jwtSecret, id));
     return {
@@ -39,7 +50,7 @@ export function registerAlertJobs(app: FastifyInstance) {
   async function skip(search: repo.SavedSearchRow, job: string, error: unknown, log: FastifyBaseLogger) {
     const cause = error instanceof Error ? error.message : String(error);
     log.warn({ err: error, savedSearchId: search.id }, 'saved search skipped');
-    await storeServerError(app, {
+    await storeError({
       error: new Error(`saved search ${search.id} skipped: ${cause}`),
       endpoint: `job ${job}`,
       log,
@@ -78,8 +89,8 @@ export function registerAlertJobs(app: FastifyInstance) {
     card: repo.CardRowList[number],
     now: Date,
   ) {
-    if (!(await repo.listingMatches(app.db, opportunityId, runnableQuery(search.query)))) return;
-    await app.db.transaction(async (tx: Db) => {
+    if (!(await repo.listingMatches(db, opportunityId, runnableQuery(search.query)))) return;
+    await db.transaction(async (tx: Db) => {
       const instant = search.frequency === 'instant';
       // Off and instant are settled now; daily ones wait for the digest.
       const recorded = await repo.recordMatch(tx, {
@@ -88,7 +99,7 @@ export function registerAlertJobs(app: FastifyInstance) {
         notifiedAt: search.frequency === 'daily' ? null : now,
       });
       if (!recorded || search.frequency === 'off') return;
-      await app.notifier.notify(tx, {
+      await notifier.notify(tx, {
         userId: search.userId,
         type: 'saved_search_match',
         ...notificationTexts(search, card),
@@ -100,12 +111,12 @@ export function registerAlertJobs(app: FastifyInstance) {
   }
 
   async function matchListing(opportunityId: number, now: Date, log: FastifyBaseLogger) {
-    const listing = await repo.approvedListing(app.db, opportunityId);
+    const listing = await repo.approvedListing(db, opportunityId);
     if (!listing) return; // suspended or deleted again before the job ran
-    const [card] = await repo.cardsOf(app.db, [opportunityId]);
+    const [card] = await repo.cardsOf(db, [opportunityId]);
     if (!card) return;
     for (let afterId = 0; ;) {
-      const batch = await repo.candidateSearches(app.db, {
+      const batch = await repo.candidateSearches(db, {
         opportunityId,
         ownerId: Number(listing.owner_id),
         afterId,
@@ -121,29 +132,26 @@ export function registerAlertJobs(app: FastifyInstance) {
     }
   }
 
-  app.jobs.define<{ opportunityId: number }>(MATCH_JOB, async ({ opportunityId }, { now, log }) =>
-    matchListing(opportunityId, now, log),
-  );
-
   /** One daily search's digest: false when there was nothing to send (or nobody to send it to). */
   async function sendDigest(search: repo.SavedSearchRow, now: Date): Promise<boolean> {
-    return app.db.transaction(async (tx: Db) => {
+    return db.transaction(async (tx: Db) => {
       const ids = await repo.takePendingMatches(tx, search.id, now);
       await repo.setLastNotified(tx, search.id, now);
       const cards = await repo.cardsOf(tx, ids.slice(0, DIGEST_MAX_LISTINGS));
       if (cards.length === 0) return false; // all taken down since: nothing to tell
-      const recipient = await app.notifier.recipient(tx, search.userId);
+      const recipient = await notifier.recipient(tx, search.userId);
       if (!recipient?.settings.savedSearches) return false;
-      await app.mailer.enqueue({ to: recipient.email, ...emailFor(search, cards)(recipient.language) }, tx);
+      await mailer.enqueue({ to: recipient.email, ...emailFor(search, cards)(recipient.language) }, tx);
       return true;
     });
   }
 
-  app.jobs.every(DIGEST_SCHEDULE, 60 * 60 * 1000, async ({ now, log }) => {
+  /** Each daily search with listings waiting and no digest for a day gets one. */
+  async function sendDigests(now: Date, log: FastifyBaseLogger) {
     let sent = 0;
     // Walked in id order: a search that fails stays due, and must not be met again in this period.
     for (let afterId = 0; ;) {
-      const due = await repo.digestsDue(app.db, now, { afterId, limit: 50 });
+      const due = await repo.digestsDue(db, now, { afterId, limit: 50 });
       for (const search of due) {
         const ok = await sendDigest(search, now).catch(async (error: unknown) => {
           await skip(search, DIGEST_SCHEDULE, error, log);
@@ -155,5 +163,7 @@ export function registerAlertJobs(app: FastifyInstance) {
       afterId = due[due.length - 1]!.id;
     }
     if (sent) log.info({ sent }, 'saved-search digests queued');
-  });
+  }
+
+  return { matchListing, sendDigests };
 }

@@ -3,7 +3,6 @@ import type { SavedSearchFrequency, SavedSearchQuery } from '@safqa/shared/valid
 import type { Db } from '../../db/client';
 import { rows as rowsOf } from '../../db/rows';
 import { savedSearches, savedSearchMatches } from '../../db/schema/alerts';
-import { users } from '../../db/schema/users';
 import { CARD_COLUMNS, CARD_JOINS, searchConditions, type CardRow } from '../opportunities/queries';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect & { query: SavedSearchQuery };
@@ -33,11 +32,6 @@ export async function newMatchesOf(db: Db, search: SavedSearchRow): Promise<numb
       ),
     );
   return Number(row?.n ?? 0);
-}
-
-/** Holds the user's row until the transaction ends, so two saves at once cannot both pass the limit. */
-export async function lockUser(tx: Db, userId: number) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function countSearches(db: Db, userId: number): Promise<number> {

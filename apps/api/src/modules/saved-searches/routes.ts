@@ -9,31 +9,18 @@ import {
   savedSearchListResponse,
   savedSearchResponse,
   unsubscribeQuery,
-  type SavedSearch,
 } from '@safqa/shared/validation/saved-searches';
-import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
-import { registerAlertJobs } from './alerts';
-import * as repo from './repository';
-import { readUnsubscribeToken } from './unsubscribe-token';
-import { roundedAmounts } from './stored-query';
+import fp from 'fastify-plugin';
+import { storeServerError } from '../../plugins/errors';
+import { DIGEST_SCHEDULE, MATCH_JOB } from './alerts';
+import { createSavedSearchesService, type SavedSearchesService } from './service';
 
-function toSavedSearch(row: repo.SavedSearchRow, newMatches: number): SavedSearch {
-  return {
-    id: row.id,
-    name: row.name,
-    query: roundedAmounts(row.query),
-    frequency: row.frequency,
-    newMatches,
-    lastNotifiedAt: row.lastNotifiedAt ? row.lastNotifiedAt.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-  };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Saved searches and their alerts; the admin area queues a listing's matching when it approves it. */
+    savedSearches: SavedSearchesService;
+  }
 }
-
-const UNSUBSCRIBED = {
-  ar: 'أوقفنا تنبيهات هذا البحث. يمكنك تشغيلها من جديد من صفحة حسابك.',
-  en: 'Alerts for this search are off. You can turn them back on from your profile.',
-};
 
 /**
  * API.md "Saved searches". Every route but unsubscribe acts on the caller's own searches only:
@@ -42,7 +29,21 @@ const UNSUBSCRIBED = {
 const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['saved-searches'];
   const errors = { 400: errorBody, 401: errorBody };
-  registerAlertJobs(app);
+  const service = createSavedSearchesService({
+    db: app.db,
+    notifier: app.notifier,
+    mailer: app.mailer,
+    jobs: app.jobs,
+    users: app.users,
+    publicUrl: app.config.publicUrl,
+    jwtSecret: app.config.jwtSecret,
+    storeError: (entry) => storeServerError(app, entry),
+  });
+  app.decorate('savedSearches', service);
+  app.jobs.define<{ opportunityId: number }>(MATCH_JOB, async ({ opportunityId }, { now, log }) =>
+    service.matchListing(opportunityId, now, log),
+  );
+  app.jobs.every(DIGEST_SCHEDULE, 60 * 60 * 1000, async ({ now, log }) => service.sendDigests(now, log));
 
   app.get(
     '/api/saved-searches',
@@ -56,8 +57,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const rows = await repo.searchesOf(app.db, request.user!.id);
-      return { data: rows.map((row) => toSavedSearch(row, row.newMatches)) };
+      return service.list(request.user!.id);
     },
   );
 
@@ -72,16 +72,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: savedSearchResponse, 409: errorBody, ...errors },
       },
     },
-    async (request, reply) => {
-      const userId = request.user!.id;
-      const row = await app.db.transaction(async (tx: Db) => {
-        await repo.lockUser(tx, userId);
-        if ((await repo.countSearches(tx, userId)) >= SAVED_SEARCHES_MAX)
-          throw new AppError(409, 'LIMIT_REACHED');
-        return repo.insertSearch(tx, userId, request.body);
-      });
-      return reply.status(201).send({ data: toSavedSearch(row, 0) });
-    },
+    async (request, reply) => reply.status(201).send(await service.create(request.user!.id, request.body)),
   );
 
   app.put(
@@ -96,11 +87,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: savedSearchResponse, 404: errorBody, ...errors },
       },
     },
-    async (request) => {
-      const row = await repo.updateSearch(app.db, request.params.id, request.user!.id, request.body);
-      if (!row) throw new AppError(404, 'NOT_FOUND');
-      return { data: toSavedSearch(row, await repo.newMatchesOf(app.db, row)) };
-    },
+    async (request) => service.update(request.user!.id, request.params.id, request.body),
   );
 
   app.post(
@@ -116,9 +103,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await repo.markSeen(app.db, request.params.id, request.user!.id, new Date()))) {
-        throw new AppError(404, 'NOT_FOUND');
-      }
+      await service.markSeen(request.user!.id, request.params.id, new Date());
       return reply.status(204).send(null);
     },
   );
@@ -135,20 +120,11 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await repo.deleteSearch(app.db, request.params.id, request.user!.id))) {
-        throw new AppError(404, 'NOT_FOUND');
-      }
+      await service.remove(request.user!.id, request.params.id);
       return reply.status(204).send(null);
     },
   );
 
-  const unsubscribe = async (token: string, lang: 'ar' | 'en') => {
-    const id = readUnsubscribeToken(app.config.jwtSecret, token);
-    // A deleted search is as good as unsubscribed; a token we did not make is refused.
-    if (id === null) throw new AppError(400, 'TOKEN_INVALID');
-    await repo.switchOff(app.db, id);
-    return { message: UNSUBSCRIBED[lang] };
-  };
   const unsubscribeSchema = {
     tags,
     querystring: unsubscribeQuery,
@@ -163,7 +139,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Switch the alerts of the search in the token off (no sign-in)',
       },
     },
-    async (request) => unsubscribe(request.query.token, request.lang),
+    async (request) => service.unsubscribe(request.query.token, request.lang),
   );
   await app.register(async (oneClick) => {
     // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; the token in the
@@ -182,9 +158,12 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post); no sign-in, no CSRF token',
         },
       },
-      async (request) => unsubscribe(request.query.token, request.lang),
+      async (request) => service.unsubscribe(request.query.token, request.lang),
     );
   });
 };
 
-export default savedSearchesRoutes;
+export default fp(savedSearchesRoutes, {
+  name: 'saved-searches',
+  dependencies: ['auth', 'errors', 'jobs', 'notifications', 'mailer', 'users'],
+});

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/uploads';
-import { users } from '../../db/schema/users';
 import { AppError } from '../../plugins/errors';
+import type { UsersService } from '../users/service';
 import type { NewUpload, UploadRow } from './repository';
 
 /** Per user: uploads no listing holds yet, and bytes uploaded in any 24 hours (Config.uploadQuota). */
@@ -65,7 +65,15 @@ function refusal(usage: Usage, limits: UploadQuotaLimits, size: number, now: num
   return new AppError(429, 'UPLOAD_QUOTA');
 }
 
-export function createUploadQuota(db: Db, limits: UploadQuotaLimits, publicPrefix: string) {
+export function createUploadQuota(deps: {
+  db: Db;
+  limits: UploadQuotaLimits;
+  /** publicUrl of a key is this prefix and the key: public files are held by URL. */
+  publicPrefix: string;
+  /** Locks the uploader's row while insert() counts their uploads. */
+  users: Pick<UsersService, 'lockForUpdate'>;
+}) {
+  const { db, limits, publicPrefix, users } = deps;
   return {
     /** An early answer before the costly work (decoding, re-encoding); insert() decides for good. */
     async check(userId: number, size: number): Promise<void> {
@@ -79,7 +87,7 @@ export function createUploadQuota(db: Db, limits: UploadQuotaLimits, publicPrefi
      */
     async insert(row: NewUpload & { uploadedBy: number }): Promise<UploadRow> {
       return db.transaction(async (tx: Db) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.uploadedBy)).for('update');
+        await users.lockForUpdate(tx, row.uploadedBy);
         const refused = refusal(
           await usageOf(tx, row.uploadedBy, publicPrefix),
           limits,

@@ -43,8 +43,15 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     repo: createUploadsRepository(app.db),
     storage: app.storage,
     signer: createFileSigner(app.config.jwtSecret),
-    // Public files are held by URL: publicUrl of a key is this prefix and the key.
-    quota: createUploadQuota(app.db, app.config.uploadQuota, app.storage.publicUrl('x').slice(0, -1)),
+    quota: createUploadQuota({
+      db: app.db,
+      limits: app.config.uploadQuota,
+      // Public files are held by URL: publicUrl of a key is this prefix and the key.
+      publicPrefix: app.storage.publicUrl('x').slice(0, -1),
+      users: app.users,
+    }),
+    // The data room registers later (it needs this area), so it is asked at the time of each download.
+    documentGuard: (download) => app.dataRoom.checkDownload(download),
   });
   app.decorate('uploads', service);
   // Once a day, across all processes: uploads no listing has used for 24 hours go, then files that
@@ -134,4 +141,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default fp(uploadsRoutes, { name: 'uploads', dependencies: ['auth', 'storage', 'errors', 'jobs'] });
+export default fp(uploadsRoutes, {
+  name: 'uploads',
+  dependencies: ['auth', 'storage', 'errors', 'jobs', 'users'],
+});

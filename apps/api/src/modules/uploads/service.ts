@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fitInside, UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
-import type { StoredDocument, StoredImage } from '../../db/schema/opportunities';
+import type { StoredDocument, StoredImage } from '../../db/stored-files';
 import { AppError } from '../../plugins/errors';
 import { StorageFullError, type StagedFile, type Storage, type Visibility } from '../../storage/storage';
 import { detectDocument, detectImage, DOCUMENT_TYPES } from './detect';
@@ -115,9 +115,15 @@ export function createUploadsService(deps: {
   storage: Storage;
   signer: FileSigner;
   quota: UploadQuota;
+  /**
+   * The check every download passes after its signature (the data room: confidential documents only
+   * for the owner, admins and approved requesters, at download time). It throws to refuse. Without
+   * one, a document held as confidential is never served (see openDocument).
+   */
+  documentGuard?: DocumentGuard;
 }) {
   const { repo, storage, signer, quota } = deps;
-  let guard: DocumentGuard | null = null;
+  const guard = deps.documentGuard ?? null;
 
   return {
     async uploadImage(userId: number, input: Buffer, filename: string | undefined) {
@@ -316,15 +322,6 @@ export function createUploadsService(deps: {
      */
     signDocument(key: string, scope?: DocumentScope): SignedUrl {
       return signer.sign(key, undefined, scope);
-    },
-
-    /**
-     * Registers the check every download passes after its signature (the data room: confidential
-     * documents only for the owner, admins and approved requesters, at download time). It throws to
-     * refuse. Without one, a document held as confidential is never served (see openDocument).
-     */
-    guardDocuments(check: DocumentGuard) {
-      guard = check;
     },
 
     /**

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { advisorBusinessTypes, advisorProfiles, users } from '../../db/schema/users';
-import { businessTypes } from '../../db/schema/lookups';
+import { advisorBusinessTypesOf, type AdvisorBusinessType } from '../../read-models/advisor-business-types';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -90,7 +90,7 @@ export async function deleteAdvisorProfile(db: Db, userId: number): Promise<void
 export interface StoredAdvisor {
   bio: string;
   experienceYears: number;
-  businessTypes: { id: number; nameAR: string; nameEN: string }[];
+  businessTypes: AdvisorBusinessType[];
 }
 
 export async function findAdvisorProfile(db: Db, userId: number): Promise<StoredAdvisor | null> {
@@ -100,24 +100,7 @@ export async function findAdvisorProfile(db: Db, userId: number): Promise<Stored
     .where(eq(advisorProfiles.userId, userId))
     .limit(1);
   if (!profile) return null;
-  const types = await db
-    .select({ id: businessTypes.id, nameAR: businessTypes.nameAr, nameEN: businessTypes.nameEn })
-    .from(advisorBusinessTypes)
-    .innerJoin(businessTypes, eq(businessTypes.id, advisorBusinessTypes.businessTypeId))
-    .where(eq(advisorBusinessTypes.userId, userId))
-    .orderBy(asc(businessTypes.sortOrder), asc(businessTypes.id));
-  return { ...profile, businessTypes: types };
-}
-
-/** How many of `ids` exist, to answer an unknown business type with a 400 before writing. */
-export async function countBusinessTypes(db: Db, ids: number[]): Promise<number> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return 0;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(businessTypes)
-    .where(and(inArray(businessTypes.id, unique)));
-  return row?.n ?? 0;
+  return { ...profile, businessTypes: await advisorBusinessTypesOf(db, userId) };
 }
 
 /** Of `ids`, the users who are verified buyers (one indexed read). */
@@ -148,4 +131,22 @@ export async function usernamesOf(db: Db, ids: number[]): Promise<Map<number, st
     .from(users)
     .where(inArray(users.id, unique));
   return new Map(rows.map((row) => [row.id, row.username]));
+}
+
+/** The address and language a user reads email in (undefined for an unknown user). */
+export async function contactOf(
+  db: Db,
+  id: number,
+): Promise<Pick<UserRow, 'email' | 'language'> | undefined> {
+  const [row] = await db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Locks the user's row until `tx` ends: per-user limits (uploads, saved searches) count one at a time. */
+export async function lockForUpdate(tx: Db, id: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
 }

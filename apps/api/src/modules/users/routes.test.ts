@@ -4,7 +4,6 @@ import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { mailsTo, signIn } from '../../test/users';
 import { businessTypes } from '../../db/schema/lookups';
 import { advisorProfiles, users } from '../../db/schema/users';
-import { ensureAdmin } from './service';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 
 let t: TestApp;
@@ -180,14 +179,14 @@ describe('POST /api/users/me/password', () => {
 
 describe('ensureAdmin (npm run admin:create)', () => {
   it('creates a verified admin, then promotes an existing owner and sets the password', async () => {
-    const created = await ensureAdmin(t.app.db, { email: 'Boss@Example.com', password: 'Adm1n!Pass' });
+    const created = await t.app.users.ensureAdmin({ email: 'Boss@Example.com', password: 'Adm1n!Pass' });
     expect(created.created).toBe(true);
     expect(created.user).toMatchObject({ email: 'boss@example.com', role: 'admin' });
     expect(created.user.emailVerifiedAt).not.toBeNull();
     await signIn(t.app, 'boss@example.com', 'Adm1n!Pass');
 
     const user = await createUser(t.app, { verified: false });
-    const promoted = await ensureAdmin(t.app.db, { email: user.email, password: 'Adm1n!Pass2' });
+    const promoted = await t.app.users.ensureAdmin({ email: user.email, password: 'Adm1n!Pass2' });
     expect(promoted).toMatchObject({ created: false, user: { id: user.id, role: 'admin' } });
     const login = await signIn(t.app, user.email, 'Adm1n!Pass2');
     expect((await login.client.get('/api/users/me')).json().role).toBe('admin');

@@ -2,13 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@safqa/shared/validation/common';
 import { messageResponse } from '@safqa/shared/validation/auth';
 import { changePasswordBody, updateProfileBody, userResponse } from '@safqa/shared/validation/users';
-import { changePassword } from '../auth/service';
-import { getUser, updateProfile } from './service';
+import fp from 'fastify-plugin';
+import { createUsersService, type UsersService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The accounts, for auth, admin, the trust areas, chat, offers and the data room. */
+    users: UsersService;
+  }
+}
 
 const errors = { 400: errorBody, 401: errorBody };
 
 /** API.md "Users": the signed-in user's own record. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createUsersService({ db: app.db });
+  app.decorate('users', service);
   const tags = ['users'];
 
   app.get(
@@ -17,7 +26,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: { tags, summary: 'The current user', response: { 200: userResponse, ...errors } },
     },
-    async (request) => getUser(app.db, request.user!.id),
+    async (request) => service.get(request.user!.id),
   );
 
   app.patch(
@@ -31,7 +40,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponse, ...errors },
       },
     },
-    async (request) => updateProfile(app, request.user!.id, request.body),
+    async (request) => service.updateProfile(request.user!.id, request.body),
   );
 
   app.post(
@@ -45,8 +54,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponse, ...errors },
       },
     },
-    async (request) => changePassword(app, request.user!, request.body, request.lang),
+    // app.auth is read per request: the auth area registers after this one (it takes app.users).
+    async (request) => app.auth.changePassword(request.user!, request.body, request.lang),
   );
 };
 
-export default usersRoutes;
+export default fp(usersRoutes, { name: 'users', dependencies: ['auth', 'errors'] });

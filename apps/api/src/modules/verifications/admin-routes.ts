@@ -7,16 +7,13 @@ import {
   verificationDecisionResponse,
 } from '@safqa/shared/validation/verifications';
 import { guardEveryRoute } from '../../plugins/auth';
-import type { VerificationsService } from './service';
 
 const e = errorBody;
 const tags = ['trust'];
 
 /** The admins' "Verifications" tab (API.md "Trust and safety"). Every route needs the admin role. */
-const adminVerificationsRoutes: FastifyPluginAsyncZod<{ service: VerificationsService }> = async (
-  app,
-  { service },
-) => {
+const adminVerificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.verifications;
   guardEveryRoute(app, app.requireAdmin);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

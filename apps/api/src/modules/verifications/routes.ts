@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CANONICAL_ID, errorBody, idParams } from '@safqa/shared/validation/common';
 import {
@@ -14,10 +15,17 @@ import { receiveSingleFile } from '../uploads/multipart';
 import { attachmentDisposition } from '../uploads/signed-url';
 import adminVerificationsRoutes from './admin-routes';
 import { createVerificationLinks } from './file-link';
-import { createVerificationsService } from './service';
+import { createVerificationsService, type VerificationsService } from './service';
 
 const e = errorBody;
 const tags = ['trust'];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verified buyers: the users' requests and the admins' decisions. */
+    verifications: VerificationsService;
+  }
+}
 
 /** API.md "Trust and safety": a user's verification requests, and the one-minute file links. */
 const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +36,10 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     links: createVerificationLinks(app.config.jwtSecret),
     publicUrl: app.config.publicUrl,
     onRemoveError: (error) => app.log.error({ err: error }, 'could not remove a verification file'),
+    audit: app.audit,
+    users: app.users,
   });
+  app.decorate('verifications', service);
 
   app.post(
     '/api/users/me/verification',
@@ -104,7 +115,10 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(adminVerificationsRoutes, { service });
+  await app.register(adminVerificationsRoutes);
 };
 
-export default verificationsRoutes;
+export default fp(verificationsRoutes, {
+  name: 'verifications',
+  dependencies: ['auth', 'errors', 'storage', 'notifications'],
+});

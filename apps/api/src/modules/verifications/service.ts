@@ -11,12 +11,12 @@ import type { Db } from '../../db/client';
 import { paged } from '../../lib/paged';
 import { AppError } from '../../plugins/errors';
 import type { AuthUser } from '../../plugins/auth';
-import type { Notifier } from '../../plugins/notifier';
+import type { Notifier } from '../notifications/notifier';
 import { StorageFullError, type Storage } from '../../storage/storage';
-import { recordAudit } from '../audit/service';
+import type { AuditService } from '../audit/service';
 import { detectDocument, detectImage } from '../uploads/detect';
 import { safeFileName } from '../uploads/signed-url';
-import { findUserById, setBuyerVerifiedAt } from '../users/service';
+import type { UsersService } from '../users/service';
 import { VERIFICATION_LINK, verificationDecisionEmail, verificationDecisionNotice } from './emails';
 import type { VerificationLinks } from './file-link';
 import * as repo from './repository';
@@ -57,14 +57,16 @@ export function createVerificationsService(deps: {
   links: VerificationLinks;
   publicUrl: string;
   onRemoveError: (error: unknown) => void;
+  audit: Pick<AuditService, 'record'>;
+  users: Pick<UsersService, 'findById' | 'setBuyerVerifiedAt'>;
 }) {
-  const { db, storage, notifier, links, publicUrl, onRemoveError } = deps;
+  const { db, storage, notifier, links, publicUrl, onRemoveError, users } = deps;
 
   const removeFiles = (keys: string[]) =>
     Promise.all(keys.map((key) => storage.remove('private', key).catch(onRemoveError)));
 
   async function toAdmin(row: repo.VerificationRow, viewerId: number): Promise<AdminVerification> {
-    const user = await findUserById(db, row.userId);
+    const user = await users.findById(row.userId);
     return {
       ...toVerificationRequest(row),
       user: {
@@ -125,7 +127,7 @@ export function createVerificationsService(deps: {
     },
 
     async mine(userId: number): Promise<MyVerification> {
-      const [user, rows] = await Promise.all([findUserById(db, userId), repo.verificationsOf(db, userId)]);
+      const [user, rows] = await Promise.all([users.findById(userId), repo.verificationsOf(db, userId)]);
       return {
         buyerVerified: !!user?.buyerVerifiedAt,
         verifiedAt: user?.buyerVerifiedAt ? user.buyerVerifiedAt.toISOString() : null,
@@ -156,10 +158,10 @@ export function createVerificationsService(deps: {
         if (!decided) throw new AppError(409, 'INVALID_STATUS_TRANSITION');
         const gone = input.status === 'rejected' ? [current.fileKey].filter((k): k is string => !!k) : [];
         if (input.status === 'approved') {
-          await setBuyerVerifiedAt(tx, decided.userId, at);
+          await users.setBuyerVerifiedAt(tx, decided.userId, at);
           gone.push(...(await repo.dropSupersededFiles(tx, decided.userId, decided.id)));
         }
-        await recordAudit(tx, {
+        await deps.audit.record(tx, {
           action: `verification.${input.status}`,
           targetType: 'verification',
           targetId: id,
@@ -188,7 +190,7 @@ export function createVerificationsService(deps: {
       if (!links.verify(id, expires, userId, signature)) throw new AppError(403, 'FORBIDDEN');
       const row = await repo.findVerification(db, id);
       if (!row) throw new AppError(404, 'NOT_FOUND');
-      if (row.userId !== userId && (await findUserById(db, userId))?.role !== 'admin') {
+      if (row.userId !== userId && (await users.findById(userId))?.role !== 'admin') {
         throw new AppError(403, 'FORBIDDEN');
       }
       if (!row.fileKey) throw new AppError(404, 'NOT_FOUND');

@@ -3,9 +3,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { fakeJwt, inOneHour, jsonResponse, setLanguage, testQueryClient } from '@/test/utils';
+import { fakeJwt, findToast, inOneHour, jsonResponse, setLanguage, testQueryClient } from '@/test/utils';
 import { clearTokens, endSession, getTokens, setTokens } from '@/lib/session';
-import { dispatch, getToastState } from '@/components/ui/toast-store';
 import { resetUnreadCount, setUnreadCount } from '@/lib/unread-count';
 import { resetNotificationCount, setNotificationCount } from '@/lib/notification-count';
 import { resetPageViewTracking } from '@/lib/analytics';
@@ -209,13 +208,8 @@ describe('an expired session', () => {
     act(() => endSession('expired'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/faq?x=1');
-    expect(getToastState().toasts[0]).toMatchObject({
-      variant: 'destructive',
-      title: 'انتهت الجلسة',
-      open: true,
-    });
+    expect(await findToast('انتهت الجلسة')).toHaveAttribute('data-variant', 'destructive');
     expect(screen.getByRole('alert')).toHaveTextContent('انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى.');
-    act(() => dispatch({ type: 'REMOVE_TOAST' }));
   });
 });
 
@@ -227,8 +221,7 @@ describe('a session ended from elsewhere', () => {
     act(() => endSession('revoked'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/faq');
-    expect(getToastState().toasts[0]).toMatchObject({ title: 'تم تسجيل خروجك', open: true });
-    act(() => dispatch({ type: 'REMOVE_TOAST' }));
+    expect(await findToast('تم تسجيل خروجك')).toBeVisible();
   });
 });
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { useTranslation } from '@/lib/use-translation';
+import { useLanguage, useTranslation } from '@/lib/use-translation';
+import { directionOf } from '@/lib/language';
 import { DirectionProvider } from 'radix-ui/direction';
 import { HydrationSlice } from '@/components/hydration-slice';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -34,7 +35,8 @@ function LiveConnectionWhenSignedIn() {
 
 /** Skip link, fixed navbar, the page (or the spinner while a lazy page downloads), footer, toasts. */
 export function RootLayout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const location = useLocation();
   const navigation = useNavigation();
   useSessionEnd();
@@ -61,7 +63,7 @@ export function RootLayout() {
   const loadingPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
   return (
     // Radix primitives (menus, tabs, sliders) read the reading direction from here.
-    <DirectionProvider dir={i18n.dir()}>
+    <DirectionProvider dir={directionOf(lng)}>
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/use-translation';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { onSessionEnd, type SessionEndReason } from '@/lib/session';
 import { resetNotificationCount } from '@/lib/notification-count';

@@ -1,16 +1,12 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
-import * as Tabs from 'radix-ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatDate } from '@/lib/format';
-import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { DEFAULT_PROFILE_TAB, PROFILE_TABS } from './profile-tabs';
-
-const tabClasses =
-  'flex h-11 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-brand-50 data-[state=active]:text-brand-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:data-[state=active]:bg-brand-950 dark:data-[state=active]:text-brand-200';
 
 /**
  * /profile: who is signed in, and the account tabs of profile-tabs.ts. The open tab is the `?tab=`
@@ -51,7 +47,10 @@ export function Component() {
           {user ? (
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
               <span dir="ltr">{user.email}</span>
-              <span aria-hidden="true">·</span>
+              {/* Under 640 px the email takes its own line: a dot there would end it. */}
+              <span aria-hidden="true" className="hidden sm:inline">
+                ·
+              </span>
               <span>{t('users.profile.memberSince', { date: formatDate(user.createdAt, lng) })}</span>
               {user.role === 'admin' ? <Badge>{t('users.profile.admin')}</Badge> : null}
               {user.isAdvisor ? <Badge>{t('users.profile.advisor')}</Badge> : null}
@@ -60,40 +59,37 @@ export function Component() {
         </div>
       </header>
 
-      <Tabs.Root
+      <Tabs
         value={active}
         onValueChange={(tab) => setParams(tab === DEFAULT_PROFILE_TAB ? {} : { tab }, { replace: true })}
-        dir={lng === 'ar' ? 'rtl' : 'ltr'}
         orientation={column ? 'vertical' : 'horizontal'}
         className="mt-8 grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]"
       >
-        <Tabs.List
+        <TabsList
           ref={list}
+          variant="nav"
           aria-label={t('users.profile.tabsLabel')}
-          className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0"
+          className="-mx-4 flex overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0"
         >
           {PROFILE_TABS.map(({ id, label, Icon }) => (
-            <Tabs.Trigger key={id} value={id} className={tabClasses}>
+            <TabsTrigger key={id} value={id}>
               <Icon aria-hidden="true" className="size-5" />
               {t(label)}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
+        </TabsList>
         {PROFILE_TABS.map(({ id, Panel }) => (
-          <Tabs.Content
+          <TabsContent
             key={id}
             value={id}
-            className={cn(
-              'min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900',
-              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-            )}
+            className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
           >
             <Suspense fallback={<Spinner />}>
               <Panel />
             </Suspense>
-          </Tabs.Content>
+          </TabsContent>
         ))}
-      </Tabs.Root>
+      </Tabs>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type SelectHTMLAttributes } from 'react';
+import { Select } from './select';
 
 /** Keys that change a closed native select's value one option at a time, firing `change` on each. */
 const STEP_KEYS = new Set([
@@ -22,7 +23,7 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>
  * A native select whose choice made with a pointer (or the opened list) applies at once, but whose
  * keyboard stepping applies only when committed: Enter, or leaving the field. Arrowing through a
  * closed select fires `change` for every option passed; a search on each ran a query and added a
- * history entry per option (WCAG 3.2.2, on input).
+ * history entry per option (WCAG 3.2.2, on input). Built on <Select>, so it looks like the others.
  */
 export function CommitSelect({ value, onCommit, onKeyDown, onBlur, ...props }: Props) {
   const [pending, setPending] = useState<string | null>(null);
@@ -32,7 +33,7 @@ export function CommitSelect({ value, onCommit, onKeyDown, onBlur, ...props }: P
     if (next !== value) onCommit(next);
   };
   return (
-    <select
+    <Select
       {...props}
       value={pending ?? value}
       onKeyDown={(event: KeyboardEvent<HTMLSelectElement>) => {

@@ -58,6 +58,16 @@ export function Input({
 }
 
 /**
+ * An email address: read left to right in either language, the phone's email keyboard, the browser's
+ * saved addresses.
+ */
+export function EmailInput(
+  props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> },
+) {
+  return <Input type="email" dir="ltr" autoComplete="email" inputMode="email" {...props} />;
+}
+
+/**
  * A number typed as text: `type=number` drops the Arabic-Indic digits an Arabic phone keyboard types
  * (the forms' schemas read both kinds of digits), and digits read left to right in either direction.
  */

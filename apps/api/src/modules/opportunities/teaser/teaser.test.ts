@@ -1,28 +1,9 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLookups } from '../../../test/opportunity-fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../../test/test-app';
 import { teaserFileName } from './teaser-routes';
 import { createListing, createUser, type TestUser } from '../../../test/factories';
-
-const run = promisify(execFile);
-
-/** The text poppler's pdftotext (Debian: poppler-utils) reads from a PDF, bidi marks removed and whitespace folded. */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'teaser-'));
-  try {
-    const file = path.join(dir, 'teaser.pdf');
-    await writeFile(file, pdf);
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
-    return stdout.replace(/[\u200e\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+import { pdfText } from '../../../test/pdf-text';
 
 let t: TestApp;
 let owner: TestUser;

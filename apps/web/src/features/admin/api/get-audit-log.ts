@@ -1,5 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditLogResponse } from '@safqa/shared/validation/audit';
+import { api } from '@/lib/api-client';
 
 /** The filters of GET /api/admin/audit-log, as the page keeps them in its address. */
 export interface AuditLogFilters {
@@ -12,11 +13,25 @@ export interface AuditLogFilters {
   page: number;
 }
 
-/** GET /api/admin/audit-log: empty filters are left out of the address. */
-export function useAuditLog(filters: AuditLogFilters) {
-  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
-  return useQuery<AuditLogResponse>({
-    queryKey: ['/api/admin/audit-log', query],
+/** Empty filters are left out of the address (and of the key). */
+function auditLogParams(filters: AuditLogFilters) {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+}
+
+export function fetchAuditLog(params: Record<string, string | number>, signal?: AbortSignal) {
+  return api.get<AuditLogResponse>('/api/admin/audit-log', { auth: true, query: params, signal });
+}
+
+/** GET /api/admin/audit-log with the filters that are set. */
+export const auditLogQuery = (filters: AuditLogFilters) => {
+  const params = auditLogParams(filters);
+  return queryOptions({
+    queryKey: ['/api/admin/audit-log', params],
+    queryFn: ({ signal }) => fetchAuditLog(params, signal),
     placeholderData: keepPreviousData,
   });
+};
+
+export function useAuditLog(filters: AuditLogFilters) {
+  return useQuery(auditLogQuery(filters));
 }

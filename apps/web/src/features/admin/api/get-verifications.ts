@@ -1,32 +1,33 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@safqa/shared/validation/common';
-import type {
-  AdminVerification,
-  VerificationDecisionInput,
-  VerificationStatus,
-} from '@safqa/shared/validation/verifications';
+import type { AdminVerification, VerificationStatus } from '@safqa/shared/validation/verifications';
 import { api } from '@/lib/api-client';
 
-const path = '/api/admin/verifications';
+interface VerificationsParams {
+  status?: VerificationStatus;
+  page: number;
+}
+
+export function fetchAdminVerifications(params: VerificationsParams, signal?: AbortSignal) {
+  return api.get<Paged<AdminVerification>>('/api/admin/verifications', {
+    auth: true,
+    query: { ...params },
+    signal,
+  });
+}
 
 /** GET /api/admin/verifications?status=&page=: each with its user and a one-minute link to the file. */
-export function useAdminVerifications(status: VerificationStatus | '', page: number) {
-  const query = { ...(status ? { status } : {}), page };
-  return useQuery({
-    queryKey: [path, query],
-    queryFn: ({ signal }) => api.get<Paged<AdminVerification>>(path, { auth: true, query, signal }),
+export const adminVerificationsQuery = (status: VerificationStatus | '', page: number) => {
+  const params: VerificationsParams = { ...(status ? { status } : {}), page };
+  return queryOptions({
+    queryKey: ['/api/admin/verifications', params],
+    queryFn: ({ signal }) => fetchAdminVerifications(params, signal),
     placeholderData: keepPreviousData,
     // The file links last a minute: keep them fresh while the page is open.
     refetchInterval: 45_000,
   });
-}
+};
 
-/** PATCH /api/admin/verifications/{id}: approve, or reject with a reason; the list refreshes. */
-export function useDecideVerification() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: VerificationDecisionInput & { id: number }) =>
-      api.patch<{ verification: AdminVerification }>(`${path}/${id}`, body, { auth: true }),
-    onSettled: () => client.invalidateQueries({ queryKey: [path] }),
-  });
+export function useAdminVerifications(status: VerificationStatus | '', page: number) {
+  return useQuery(adminVerificationsQuery(status, page));
 }

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import Filter from 'lucide-react/icons/filter';
 import { Button } from '@/components/ui/button';
-import { controlClasses, Field, Input, NumberInput } from '@/components/ui/form-field';
+import { Field, Input, NumberInput } from '@/components/ui/form-field';
 import { latinDigits } from '@/lib/digits';
 import { LOOKUP_KINDS } from '@safqa/shared/validation/lookups';
 import { useTranslation } from '@/lib/use-translation';
 import type { AuditLogFilters } from '../api/get-audit-log';
 import { Card } from '@/components/ui/card';
+import { Select } from '@/components/ui/select';
 
 /** Every action the log records, by area (admin.json `audit.actions`). */
 const AUDIT_ACTIONS: Record<string, readonly string[]> = {
@@ -83,7 +84,7 @@ export function AuditFilters({ value, onApply }: { value: Draft; onApply: (next:
     >
       <Field label={t('admin.audit.action')}>
         {(control) => (
-          <select {...control} className={controlClasses} value={draft.action} onChange={set('action')}>
+          <Select {...control} value={draft.action} onChange={set('action')}>
             <option value="">{t('admin.audit.anyAction')}</option>
             {Object.entries(AUDIT_ACTIONS).map(([area, verbs]) => (
               <optgroup key={area} label={t(`admin.audit.areas.${area}`)}>
@@ -94,24 +95,19 @@ export function AuditFilters({ value, onApply }: { value: Draft; onApply: (next:
                 ))}
               </optgroup>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label={t('admin.audit.targetType')}>
         {(control) => (
-          <select
-            {...control}
-            className={controlClasses}
-            value={draft.targetType}
-            onChange={set('targetType')}
-          >
+          <Select {...control} value={draft.targetType} onChange={set('targetType')}>
             <option value="">{t('admin.audit.anyTarget')}</option>
             {AUDIT_TARGETS.map((target) => (
               <option key={target} value={target}>
                 {t(`admin.audit.targets.${target}`)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label={t('admin.audit.targetId')}>

@@ -5,7 +5,7 @@ import type { AdminErrorLog } from '@safqa/shared/validation/error-logs';
 import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { useTranslation } from '@/lib/use-translation';
 import { faqInput, type AdminFaq } from '@safqa/shared/validation/faqs';
 import { Field, Input, Textarea } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useSaveFaq } from '../api/save-faq';

@@ -6,12 +6,13 @@ import {
   type AnyLookupInput,
   type LookupKind,
 } from '@safqa/shared/validation/lookups';
-import { Field, Input, controlClasses } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/toast-store';
+import { Field, Input } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useSaveLookup } from '../api/save-lookup';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { Select } from '@/components/ui/select';
 
 type Values = AnyLookupInput;
 const FIELDS = ['nameAR', 'nameEN', 'sortOrder', 'regionId', 'value'] as const;
@@ -93,18 +94,14 @@ export function LookupFormDialog({
       {kind === 'cities' ? (
         <Field label={t('admin.lookups.region')} error={error('regionId')}>
           {(control) => (
-            <select
-              {...control}
-              className={controlClasses}
-              {...form.register('regionId', { setValueAs: asNumber })}
-            >
+            <Select {...control} {...form.register('regionId', { setValueAs: asNumber })}>
               <option value="">{t('admin.lookups.chooseRegion')}</option>
               {regions.map((region) => (
                 <option key={region.id} value={region.id}>
                   {i18n.language === 'en' ? region.nameEN : region.nameAR}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
       ) : null}

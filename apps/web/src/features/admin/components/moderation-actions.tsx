@@ -8,7 +8,7 @@ import { actionsFor, type ModerationAction } from '@safqa/shared/validation/admi
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { useModerate } from '../api/moderate-opportunity';
 import { ReasonDialog } from './reason-dialog';

@@ -6,11 +6,12 @@ import {
   type ReportAction,
 } from '@safqa/shared/validation/reports';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { Field, Textarea, controlClasses } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/toast-store';
+import { Field, Textarea } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useDecideReport } from '../api/decide-report';
+import { Select } from '@/components/ui/select';
 
 /**
  * Resolve a report (with the action that fits its target, or none) or dismiss it, with an optional
@@ -69,13 +70,13 @@ export function ReportDecisionDialog({
       {decision === 'resolved' ? (
         <Field label={t('admin.reports.action')} error={fieldError(errors.action?.message, i18n.language)}>
           {(control) => (
-            <select {...control} className={controlClasses} {...form.register('action')}>
+            <Select {...control} {...form.register('action')}>
               {actions.map((action) => (
                 <option key={action} value={action}>
                   {t(`admin.reports.actions.${action}`)}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
       ) : null}

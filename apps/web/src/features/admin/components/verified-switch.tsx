@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import * as Switch from 'radix-ui/switch';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useSetVerified } from '../api/set-verified';
 

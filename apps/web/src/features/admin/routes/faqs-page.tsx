@@ -7,7 +7,7 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import type { AdminFaq } from '@safqa/shared/validation/faqs';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useDeleteFaq } from '../api/delete-faq';
 import { useAdminFaqs } from '../api/get-faqs';

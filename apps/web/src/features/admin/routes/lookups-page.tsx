@@ -4,8 +4,8 @@ import { useLanguage, useTranslation } from '@/lib/use-translation';
 import Plus from 'lucide-react/icons/plus';
 import { LOOKUP_KINDS, type AdminLookup, type LookupKind } from '@safqa/shared/validation/lookups';
 import { Button } from '@/components/ui/button';
-import { Field, controlClasses } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/toast-store';
+import { Field } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useDeleteLookup } from '../api/delete-lookup';
@@ -16,6 +16,7 @@ import { LookupFormDialog } from '../components/lookup-form-dialog';
 import { LookupTable } from '../components/lookup-table';
 import { PageHeader } from '../components/page-header';
 import { useQueryParams } from '../components/use-query-params';
+import { Select } from '@/components/ui/select';
 
 /**
  * /admin/{business-types|regions|cities|company-ages|company-sizes|share-percentages}: one lookup
@@ -83,9 +84,8 @@ function LookupsPage({ kind }: { kind: LookupKind }) {
       {kind === 'cities' ? (
         <Field label={t('admin.lookups.filterByRegion')} className="max-w-xs">
           {(control) => (
-            <select
+            <Select
               {...control}
-              className={controlClasses}
               value={regionFilter ?? ''}
               onChange={(event) => update({ regionId: event.target.value || null })}
             >
@@ -95,7 +95,7 @@ function LookupsPage({ kind }: { kind: LookupKind }) {
                   {nameOf(region)}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
       ) : null}

@@ -1,5 +1,5 @@
 import { useLanguage, useTranslation } from '@/lib/use-translation';
-import * as Tabs from 'radix-ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { OPPORTUNITY_STATUSES, type OpportunityStatus } from '@safqa/shared/constants';
 import { Pager } from '@/components/pager';
 import { formatNumber } from '@/lib/format';
@@ -8,9 +8,6 @@ import { EmptyState, ErrorState, LoadingState } from '../components/list-states'
 import { ModerationCard } from '../components/moderation-card';
 import { PageHeader } from '../components/page-header';
 import { oneOf, useQueryParams } from '../components/use-query-params';
-
-const tabClasses =
-  'inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-700 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-brand-700 data-[state=active]:text-white dark:text-slate-300 dark:hover:bg-slate-800 dark:data-[state=active]:bg-brand-500 dark:data-[state=active]:text-slate-950';
 
 /** /admin/opportunities?status=&page=: the moderation queue, a tab per status with its count. */
 export function Component() {
@@ -24,30 +21,24 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('admin.moderation.title')} description={t('admin.moderation.subtitle')} />
-      <Tabs.Root
+      <Tabs
         value={status}
         onValueChange={(value) => update({ status: value, page: null })}
         className="grid gap-4"
       >
-        <Tabs.List
-          aria-label={t('admin.moderation.tabs')}
-          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:flex-wrap dark:bg-slate-900"
-        >
+        <TabsList aria-label={t('admin.moderation.tabs')} className="grid grid-cols-2 sm:flex sm:flex-wrap">
           {OPPORTUNITY_STATUSES.map((value) => (
-            <Tabs.Trigger key={value} value={value} className={tabClasses}>
+            <TabsTrigger key={value} value={value}>
               {t(`admin.status.${value}`)}
               {counts ? (
                 <span className="rounded-full bg-white/80 px-2 text-xs text-slate-900 tabular-nums">
                   {formatNumber(counts[value], lng)}
                 </span>
               ) : null}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
-        <Tabs.Content
-          value={status}
-          className="grid gap-4 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
+        </TabsList>
+        <TabsContent value={status} className="grid gap-4">
           {queue.isPending ? (
             <LoadingState />
           ) : queue.isError ? (
@@ -69,8 +60,8 @@ export function Component() {
               />
             </>
           )}
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </>
   );
 }

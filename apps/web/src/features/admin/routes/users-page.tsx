@@ -1,7 +1,7 @@
 import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
-import { Field, controlClasses } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/form-field';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useAdminUsers } from '../api/get-users';
 import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
@@ -10,6 +10,7 @@ import { ScrollRegion } from '../components/scroll-region';
 import { SearchForm } from '../components/search-form';
 import { UserStatusActions } from '../components/user-status-actions';
 import { oneOf, useQueryParams } from '../components/use-query-params';
+import { Select } from '@/components/ui/select';
 
 const ROLES = ['', 'owner', 'admin'] as const;
 const th =
@@ -35,9 +36,8 @@ export function Component() {
       >
         <Field label={t('admin.users.role')} className="w-40">
           {(control) => (
-            <select
+            <Select
               {...control}
-              className={controlClasses}
               value={role}
               onChange={(event) => update({ role: event.target.value, page: null })}
             >
@@ -46,7 +46,7 @@ export function Component() {
                   {t(`admin.users.roles.${value || 'all'}`)}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
       </SearchForm>

@@ -7,17 +7,19 @@ import { Pager } from '@/components/pager';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, controlClasses } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
-import { useAdminVerifications, useDecideVerification } from '../api/get-verifications';
+import { useAdminVerifications } from '../api/get-verifications';
+import { useDecideVerification } from '../api/decide-verification';
 import { EmptyState, ErrorState, LoadingState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { oneOf, useQueryParams } from '../components/use-query-params';
 import { VerificationRejectDialog } from '../components/verification-reject-dialog';
+import { Select } from '@/components/ui/select';
 
 /** The address's `status`: pending by default (the queue), `all` for every request. */
 const STATUSES = ['pending', 'all', ...VERIFICATION_STATUSES.filter((s) => s !== 'pending')] as const;
@@ -39,9 +41,8 @@ export function Component() {
       <PageHeader title={t('admin.verifications.title')} description={t('admin.verifications.subtitle')} />
       <Field label={t('admin.verifications.status')} className="w-48">
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={controlClasses}
             value={status}
             onChange={(event) => update({ status: event.target.value, page: null })}
           >
@@ -50,7 +51,7 @@ export function Component() {
                 {t(`admin.verifications.statuses.${value}`)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       {list.isPending ? (

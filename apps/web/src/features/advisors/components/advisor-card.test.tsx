@@ -6,7 +6,6 @@ import { mockApi } from '@/test/api-mock';
 import { clearTokens, setTokens } from '@/lib/session';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { Toaster } from '@/components/ui/toaster';
-import { dispatch } from '@/components/ui/toast-store';
 import { AdvisorCard } from './advisor-card';
 
 const OMAR: Advisor = {
@@ -38,7 +37,6 @@ function renderCard() {
 }
 
 afterEach(() => {
-  dispatch({ type: 'REMOVE_TOAST' });
   clearTokens();
   vi.unstubAllGlobals();
 });

@@ -8,7 +8,7 @@ import { asLanguage, localized } from '@/lib/localized';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';
 import { useMessageAdvisor } from '../api/message-advisor';

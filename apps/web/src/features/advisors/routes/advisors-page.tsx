@@ -3,7 +3,6 @@ import { useTranslation } from '@/lib/use-translation';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
 import { Pagination } from '@/components/pagination';
-import { controlClasses } from '@/components/ui/form-field';
 import { UnavailableNotice } from '@/components/unavailable-notice';
 import { isApiError } from '@/lib/api-client';
 import { useOpportunity } from '@/lib/get-opportunity';
@@ -12,6 +11,7 @@ import { asLanguage, localized } from '@/lib/localized';
 import { isOpportunityId, parseOpportunityId } from '@/lib/opportunity-id';
 import { useAdvisors, type AdvisorSort } from '../api/get-advisors';
 import { AdvisorCard } from '../components/advisor-card';
+import { Select } from '@/components/ui/select';
 
 const SORTS: AdvisorSort[] = ['experience', 'newest'];
 
@@ -62,8 +62,7 @@ export function Component() {
       <div className="mt-8 mb-6 flex flex-wrap gap-4">
         <label className="grid gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
           {t('advisors.sector')}
-          <select
-            className={controlClasses}
+          <Select
             value={selectedType}
             onChange={(event) => update({ businessTypeId: event.target.value || null })}
           >
@@ -72,21 +71,17 @@ export function Component() {
                 {lookupName(type, lng)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="grid gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
           {t('advisors.sort')}
-          <select
-            className={controlClasses}
-            value={sort}
-            onChange={(event) => update({ sort: event.target.value })}
-          >
+          <Select value={sort} onChange={(event) => update({ sort: event.target.value })}>
             {SORTS.map((s) => (
               <option key={s} value={s}>
                 {t(`advisors.sorts.${s}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
       {advisors.isPending ? (

@@ -7,9 +7,9 @@ import { HumanCheck } from '@/components/human-check';
 import { useHumanCheckedSubmit } from '@/components/use-human-check';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-field';
+import { EmailInput, Field } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { trackEvent } from '@/lib/analytics';
 import { serverMessage } from '@/lib/api-client';
 import { fieldError, useZodForm } from '@/lib/use-zod-form';
@@ -69,16 +69,7 @@ export function ForgotPasswordForm() {
         label={t('auth.shared.email')}
         error={fieldError(form.formState.errors.email?.message, i18n.language)}
       >
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            inputMode="email"
-            {...form.register('email')}
-          />
-        )}
+        {(control) => <EmailInput {...control} {...form.register('email')} />}
       </Field>
       <HumanCheck {...humanCheck.props} />
       <div className="flex flex-wrap gap-3">

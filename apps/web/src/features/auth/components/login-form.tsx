@@ -7,9 +7,9 @@ import { HumanCheck } from '@/components/human-check';
 import { useHumanCheckedSubmit } from '@/components/use-human-check';
 import { PasswordInput } from '@/components/password-input';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-field';
+import { EmailInput, Field } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useLogin } from '../api/login';
 import { loginErrorMessage } from './login-error';
@@ -84,16 +84,7 @@ export function LoginForm() {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
       <Field label={t('auth.shared.email')} error={fieldError(errors.email?.message, i18n.language)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            inputMode="email"
-            {...form.register('email')}
-          />
-        )}
+        {(control) => <EmailInput {...control} {...form.register('email')} />}
       </Field>
       <div className="grid gap-1.5">
         <Field label={t('auth.shared.password')} error={fieldError(errors.password?.message, i18n.language)}>

@@ -3,7 +3,6 @@ import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { Toaster } from '@/components/ui/toaster';
-import { dispatch } from '@/components/ui/toast-store';
 import { clearTokens, getTokens } from '@/lib/session';
 import { cancelledByUser, withWebAuthn } from '@/test/fake-webauthn';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
@@ -41,7 +40,6 @@ afterEach(async () => {
   await setLanguage('ar');
   undoWebAuthn();
   vi.unstubAllGlobals();
-  dispatch({ type: 'REMOVE_TOAST' });
 });
 
 function setup() {

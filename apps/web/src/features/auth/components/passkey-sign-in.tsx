@@ -2,7 +2,7 @@ import KeyRound from 'lucide-react/icons/key-round';
 import type { TFunction } from 'i18next';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { useTranslation } from '@/lib/use-translation';
 import { isPasskeyCancelled, usePasskeySupport } from '@/lib/webauthn';

@@ -11,7 +11,7 @@ import { PasswordChecklist } from '@/components/password-checklist';
 import { PasswordInput } from '@/components/password-input';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-field';
+import { EmailInput, Field, Input } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
@@ -118,16 +118,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
             {(control) => <Input {...control} autoComplete="username" {...form.register('username')} />}
           </Field>
           <Field label={t('auth.shared.email')} error={error('email')}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                dir="ltr"
-                autoComplete="email"
-                inputMode="email"
-                {...form.register('email')}
-              />
-            )}
+            {(control) => <EmailInput {...control} {...form.register('email')} />}
           </Field>
         </div>
         <Field

@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { screen, waitFor, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@/components/ui/toaster';
-import { dispatch, getToastState } from '@/components/ui/toast-store';
 import { getTokens } from '@/lib/session';
-import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
+import { fakeJwt, findToast, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { proofOfWork, resets } from '@/test/fake-human-check';
 import { Component as LoginPage } from './login-page';
 
@@ -38,7 +37,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  dispatch({ type: 'REMOVE_TOAST' });
 });
 
 function setup(path = '/login') {
@@ -51,7 +49,16 @@ function setup(path = '/login') {
     {
       path: '/login',
       routes: [
-        { path: '/', element: <p>home page</p> },
+        // sonner shows the toasts still open to the toaster of the next page (the welcome after signing in).
+        {
+          path: '/',
+          element: (
+            <>
+              <p>home page</p>
+              <Toaster />
+            </>
+          ),
+        },
         { path: '/admin', element: <p>admin page</p> },
         { path: '/profile', element: <p>profile page</p> },
       ],
@@ -115,10 +122,7 @@ describe('login page', { timeout: 30_000 }, () => {
     await view.fillAndSubmit();
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(getTokens()).toEqual({ accessToken, refreshToken: 'refresh-1' });
-    expect(getToastState().toasts[0]).toMatchObject({
-      title: 'مرحبًا بك',
-      description: 'تم تسجيل الدخول بنجاح.',
-    });
+    expect(await findToast('مرحبًا بك')).toHaveTextContent('مرحبًا بكتم تسجيل الدخول بنجاح.');
     expect(JSON.parse(String(loginCalls()[0]![1]!.body))).toEqual({
       email: 'sara@example.com',
       password: 'Str0ng!Pass',

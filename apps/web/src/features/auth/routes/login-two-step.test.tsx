@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { screen, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@/components/ui/toaster';
-import { dispatch } from '@/components/ui/toast-store';
 import { getTokens } from '@/lib/session';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
 import { Component as LoginPage } from './login-page';
@@ -45,7 +44,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  dispatch({ type: 'REMOVE_TOAST' });
 });
 
 async function passwordStep() {

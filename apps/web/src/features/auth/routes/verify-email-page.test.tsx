@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { screen, configure } from '@testing-library/react';
+import { render, screen, configure } from '@testing-library/react';
+import { toast as sonnerToast } from 'sonner';
 import userEvent from '@testing-library/user-event';
-import { dispatch, getToastState } from '@/components/ui/toast-store';
-import { jsonResponse, renderWithProviders } from '@/test/utils';
+import { Toaster } from '@/components/ui/toaster';
+import { findToast, jsonResponse, renderWithProviders } from '@/test/utils';
 import { Component as VerifyEmailPage } from './verify-email-page';
 
 // Screens appear after lazy work and mocked calls; a busy machine needs more than the default second.
@@ -23,7 +24,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  dispatch({ type: 'REMOVE_TOAST' });
 });
 
 async function open(path: string) {
@@ -33,6 +33,7 @@ async function open(path: string) {
     </StrictMode>,
     { path: '/verify-email' },
   );
+  render(<Toaster />);
   await view.router.navigate(path);
   return view;
 }
@@ -58,10 +59,7 @@ describe('verify email page', { timeout: 30_000 }, () => {
     );
     await open('/verify-email?token=old&userId=12');
     expect(await screen.findByRole('alert')).toHaveTextContent('انتهت صلاحية الرابط');
-    expect(getToastState().toasts[0]).toMatchObject({
-      variant: 'destructive',
-      description: 'انتهت صلاحية الرابط',
-    });
+    expect(await findToast('انتهت صلاحية الرابط')).toHaveAttribute('data-variant', 'destructive');
   });
 
   it('a link opened again after it worked says the email is verified and offers to sign in, not to resend', async () => {
@@ -73,7 +71,7 @@ describe('verify email page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'الذهاب لتسجيل الدخول' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('link', { name: 'إعادة إرسال رسالة التأكيد' })).toBeNull();
-    expect(getToastState().toasts).toHaveLength(0);
+    expect(sonnerToast.getToasts()).toHaveLength(0);
   });
 
   it('without a token offers the resend form, which needs the human check', async () => {
@@ -82,10 +80,10 @@ describe('verify email page', { timeout: 30_000 }, () => {
     expect(verifyCalls()).toHaveLength(0);
     await user.type(screen.getByLabelText('البريد الإلكتروني'), 'sara@example.com');
     await user.click(screen.getByRole('button', { name: 'إعادة الإرسال' }));
-    expect(getToastState().toasts[0]).toMatchObject({
-      variant: 'destructive',
-      description: 'يرجى إكمال التحقق البشري قبل المتابعة.',
-    });
+    expect(await findToast('يرجى إكمال التحقق البشري قبل المتابعة.')).toHaveAttribute(
+      'data-variant',
+      'destructive',
+    );
     expect(resendCalls()).toHaveLength(0);
 
     fetchMock.mockImplementation(async () => jsonResponse({ message: 'أرسلنا رسالة تأكيد جديدة.' }));

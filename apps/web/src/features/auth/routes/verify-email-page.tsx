@@ -5,7 +5,7 @@ import Home from 'lucide-react/icons/house';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { trackEvent } from '@/lib/analytics';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { useVerifyEmail } from '../api/verify-email';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatSummary } from '@safqa/shared/validation/chat';
 import { api, isApiError } from '@/lib/api-client';
 
@@ -9,11 +9,14 @@ export function fetchChat(chatId: number, signal?: AbortSignal) {
 }
 
 /** GET /api/chat/{chatId}; 404 CHAT_NOT_FOUND and 403 FORBIDDEN are final (not retried). */
-export function useChat(chatId: number) {
-  return useQuery({
+export const chatQuery = (chatId: number) =>
+  queryOptions({
     queryKey: chatKey(chatId),
     queryFn: ({ signal }) => fetchChat(chatId, signal),
     retry: (failureCount, error) =>
       !(isApiError(error) && [401, 403, 404].includes(error.status)) && failureCount < 1,
   });
+
+export function useChat(chatId: number) {
+  return useQuery(chatQuery(chatId));
 }

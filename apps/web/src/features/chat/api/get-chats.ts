@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatSummary } from '@safqa/shared/validation/chat';
 import { api } from '@/lib/api-client';
 
@@ -9,6 +9,9 @@ export function fetchChats(signal?: AbortSignal) {
 }
 
 /** GET /api/chat: the user's chats, most recently active first. */
+export const chatsQuery = () =>
+  queryOptions({ queryKey: chatsKey, queryFn: ({ signal }) => fetchChats(signal) });
+
 export function useChats() {
-  return useQuery({ queryKey: chatsKey, queryFn: ({ signal }) => fetchChats(signal) });
+  return useQuery(chatsQuery());
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { LIMITS } from '@safqa/shared/constants';
 import type { ChatMessage } from '@safqa/shared/validation/chat';
 import { api, isApiError } from '@/lib/api-client';
@@ -22,8 +22,8 @@ export function fetchMessages(chatId: number, before: number | undefined, signal
  * History paged upward: the first page is the newest messages, each next page is older (`before` the
  * oldest one shown). A page shorter than the limit is the start of the conversation.
  */
-export function useMessages(chatId: number, enabled = true) {
-  return useInfiniteQuery({
+export const messagesQuery = (chatId: number, enabled = true) =>
+  infiniteQueryOptions({
     queryKey: messagesKey(chatId),
     queryFn: ({ pageParam, signal }) => fetchMessages(chatId, pageParam, signal),
     initialPageParam: undefined as number | undefined,
@@ -33,6 +33,9 @@ export function useMessages(chatId: number, enabled = true) {
     retry: (failureCount, error) =>
       !(isApiError(error) && [401, 403, 404].includes(error.status)) && failureCount < 1,
   });
+
+export function useMessages(chatId: number, enabled = true) {
+  return useInfiniteQuery(messagesQuery(chatId, enabled));
 }
 
 /** All loaded messages, oldest first. */

@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/use-translation';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { useAreas } from '@/lib/use-areas';

@@ -4,7 +4,7 @@ import Send from 'lucide-react/icons/send';
 import { contactMessage } from '@safqa/shared/validation/contact';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Textarea } from '@/components/ui/form-field';
+import { EmailInput, Field, Input, Textarea } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
@@ -54,9 +54,7 @@ export function ContactForm() {
         {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
       </Field>
       <Field label={t('contact.email')} error={error('email')}>
-        {(control) => (
-          <Input {...control} type="email" dir="ltr" autoComplete="email" {...form.register('email')} />
-        )}
+        {(control) => <EmailInput {...control} {...form.register('email')} />}
       </Field>
       <Field label={t('contact.message')} error={error('message')}>
         {(control) => <Textarea {...control} rows={5} {...form.register('message')} />}

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paged } from '@safqa/shared/validation/common';
 import type { DocumentDownload } from '@safqa/shared/validation/data-room';
 import { api } from '@/lib/api-client';
-import type { Paged } from '@safqa/shared/validation/common';
 
 export const documentDownloadsKey = (opportunityId: number) =>
   ['/api/opportunities', opportunityId, 'document-downloads'] as const;
@@ -15,10 +15,13 @@ export function fetchDocumentDownloads(opportunityId: number, page: number, sign
 }
 
 /** GET /api/opportunities/{id}/document-downloads?page=: who opened which confidential document, and when. */
-export function useDocumentDownloads(opportunityId: number, page: number) {
-  return useQuery({
+export const documentDownloadsQuery = (opportunityId: number, page: number) =>
+  queryOptions({
     queryKey: [...documentDownloadsKey(opportunityId), { page }],
     queryFn: ({ signal }) => fetchDocumentDownloads(opportunityId, page, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useDocumentDownloads(opportunityId: number, page: number) {
+  return useQuery(documentDownloadsQuery(opportunityId, page));
 }

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paged } from '@safqa/shared/validation/common';
 import type { AccessRequest, AccessRequestStatus } from '@safqa/shared/validation/data-room';
 import { api } from '@/lib/api-client';
-import type { Paged } from '@safqa/shared/validation/common';
 
 export const listingAccessRequestsKey = (opportunityId: number) =>
   ['/api/opportunities', opportunityId, 'access-requests'] as const;
@@ -20,10 +20,17 @@ export function fetchListingAccessRequests(
 }
 
 /** GET /api/opportunities/{id}/access-requests?status=&page=: requests on a listing, for its owner. */
-export function useListingAccessRequests(opportunityId: number, page: number, status?: AccessRequestStatus) {
-  return useQuery({
+export const listingAccessRequestsQuery = (
+  opportunityId: number,
+  page: number,
+  status?: AccessRequestStatus,
+) =>
+  queryOptions({
     queryKey: [...listingAccessRequestsKey(opportunityId), { page, status }],
     queryFn: ({ signal }) => fetchListingAccessRequests(opportunityId, page, status, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useListingAccessRequests(opportunityId: number, page: number, status?: AccessRequestStatus) {
+  return useQuery(listingAccessRequestsQuery(opportunityId, page, status));
 }

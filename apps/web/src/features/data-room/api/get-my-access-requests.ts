@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paged } from '@safqa/shared/validation/common';
 import type { AccessRequestWithOpportunity } from '@safqa/shared/validation/data-room';
 import { api } from '@/lib/api-client';
-import type { Paged } from '@safqa/shared/validation/common';
 
 export const myAccessRequestsKey = ['/api/users/me/access-requests'] as const;
 
@@ -14,10 +14,13 @@ export function fetchMyAccessRequests(page: number, signal?: AbortSignal) {
 }
 
 /** GET /api/users/me/access-requests?page=: the requests the user made, newest first. */
-export function useMyAccessRequests(page: number) {
-  return useQuery({
+export const myAccessRequestsQuery = (page: number) =>
+  queryOptions({
     queryKey: [...myAccessRequestsKey, { page }],
     queryFn: ({ signal }) => fetchMyAccessRequests(page, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useMyAccessRequests(page: number) {
+  return useQuery(myAccessRequestsQuery(page));
 }

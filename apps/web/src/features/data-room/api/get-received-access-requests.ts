@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paged } from '@safqa/shared/validation/common';
 import type { AccessRequestWithOpportunity } from '@safqa/shared/validation/data-room';
 import { api } from '@/lib/api-client';
-import type { Paged } from '@safqa/shared/validation/common';
 
 export const receivedAccessRequestsKey = ['/api/users/me/listing-access-requests'] as const;
 
@@ -14,10 +14,13 @@ export function fetchReceivedAccessRequests(page: number, signal?: AbortSignal) 
 }
 
 /** GET /api/users/me/listing-access-requests?page=: requests on all the user's listings, newest first. */
-export function useReceivedAccessRequests(page: number) {
-  return useQuery({
+export const receivedAccessRequestsQuery = (page: number) =>
+  queryOptions({
     queryKey: [...receivedAccessRequestsKey, { page }],
     queryFn: ({ signal }) => fetchReceivedAccessRequests(page, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useReceivedAccessRequests(page: number) {
+  return useQuery(receivedAccessRequestsQuery(page));
 }

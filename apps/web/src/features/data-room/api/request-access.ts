@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccessRequest, AccessRequestInput } from '@safqa/shared/validation/data-room';
 import { api } from '@/lib/api-client';
+import { opportunityKeyPrefix } from '@/lib/get-opportunity';
 import { myAccessRequestsKey } from './get-my-access-requests';
 
 export function requestAccess(opportunityId: number, input: AccessRequestInput) {
@@ -16,7 +17,7 @@ export function useRequestAccess(opportunityId: number) {
     mutationFn: (input: AccessRequestInput) => requestAccess(opportunityId, input),
     onSettled: () => {
       // The detail carries `access`; its key starts with the listing's path (whoever asks).
-      void client.invalidateQueries({ queryKey: ['/api/opportunities', opportunityId] });
+      void client.invalidateQueries({ queryKey: opportunityKeyPrefix(opportunityId) });
       void client.invalidateQueries({ queryKey: myAccessRequestsKey });
     },
   });

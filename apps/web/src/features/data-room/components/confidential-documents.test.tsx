@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dispatch, getToastState } from '@/components/ui/toast-store';
+import { Toaster } from '@/components/ui/toaster';
 import { setTokens } from '@/lib/session';
-import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
+import { fakeJwt, findToast, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { OwnerDataRoom } from './owner-data-room';
 
 type Call = { url: string; method: string; body: unknown };
@@ -31,7 +31,6 @@ function mockApi(answer: Answer) {
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  dispatch({ type: 'REMOVE_TOAST' });
   await setLanguage('ar');
 });
 
@@ -68,6 +67,7 @@ describe('the owner’s confidential documents on the data room card', () => {
       return undefined;
     });
     renderWithProviders(<OwnerDataRoom opportunityId={4} confidentialCount={0} documents={[]} />);
+    render(<Toaster />);
     expect(await screen.findByText('لا توجد مستندات سرية بعد.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'إضافة المستند' }));
@@ -92,9 +92,7 @@ describe('the owner’s confidential documents on the data room card', () => {
     expect(calls.findIndex((c) => c.url === '/api/uploads/docs')).toBeLessThan(
       calls.findIndex((c) => c.url === '/api/opportunities/4/confidential-documents'),
     );
-    await waitFor(() =>
-      expect(getToastState().toasts[0]).toMatchObject({ title: 'أُضيف المستند، وتبقى فرصتك منشورة' }),
-    );
+    expect(await findToast('أُضيف المستند، وتبقى فرصتك منشورة')).toHaveAttribute('role', 'status');
   });
 
   it('shows the server’s reason when the document is refused', async () => {
@@ -131,6 +129,7 @@ describe('the owner’s confidential documents on the data room card', () => {
       method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
     );
     renderWithProviders(<OwnerDataRoom opportunityId={4} confidentialCount={1} documents={DOCS} />);
+    render(<Toaster />);
     const list = await screen.findByRole('list', { name: 'Confidential documents' });
     expect(within(list).getByText('رواتب 2025.pdf')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove رواتب 2025.pdf' }));
@@ -141,8 +140,6 @@ describe('the owner’s confidential documents on the data room card', () => {
         ),
       ).toBe(true),
     );
-    await waitFor(() =>
-      expect(getToastState().toasts[0]).toMatchObject({ title: 'The document was removed' }),
-    );
+    expect(await findToast('The document was removed')).toHaveAttribute('role', 'status');
   });
 });

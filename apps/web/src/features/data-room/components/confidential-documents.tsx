@@ -8,9 +8,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessage } from '@/lib/api-client';
-import { useAddConfidentialDocument, useRemoveConfidentialDocument } from '../api/confidential-documents';
+import { useAddConfidentialDocument } from '../api/add-confidential-document';
+import { useRemoveConfidentialDocument } from '../api/remove-confidential-document';
 
 export interface OwnedConfidentialDocument {
   id?: number;

@@ -13,7 +13,7 @@ import {
 import { ErrorState, RowsSkeleton } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useAreas } from '@/lib/use-areas';
@@ -24,6 +24,7 @@ import { ConfidentialDocuments, type OwnedConfidentialDocument } from './confide
 import { DownloadsLog } from './downloads-log';
 import { Pager } from '@/components/pager';
 import { VerifiedBuyerBadge } from '@/components/verified-buyer-badge';
+import { Select } from '@/components/ui/select';
 
 const ACTION_ICONS = { approved: Check, declined: X, revoked: Ban } as const;
 const ACTION_LABELS = { approved: 'approve', declined: 'decline', revoked: 'revoke' } as const;
@@ -149,13 +150,12 @@ export function OwnerDataRoom({
       </div>
       <label className="grid gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
         {t('data-room.owner.filter')}
-        <select
+        <Select
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as AccessRequestStatus | '');
             setPage(1);
           }}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
         >
           <option value="">{t('data-room.owner.all')}</option>
           {ACCESS_REQUEST_STATUSES.map((s) => (
@@ -163,7 +163,7 @@ export function OwnerDataRoom({
               {t(`data-room.status.${s}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       {requests.isPending ? <RowsSkeleton rows={2} /> : null}
       {requests.isError ? (

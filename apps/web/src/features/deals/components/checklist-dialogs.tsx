@@ -3,12 +3,14 @@ import { checklistCreateInput, type ChecklistItem } from '@safqa/shared/validati
 import { DOCUMENT_ACCEPT } from '@safqa/shared/validation/uploads';
 import { Alert } from '@/components/ui/alert';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { controlClasses, Field, Input, Textarea } from '@/components/ui/form-field';
+import { Field, Input, Textarea } from '@/components/ui/form-field';
 import { serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
-import { useAddChecklistItem, usePatchChecklistItem } from '../api/deal-mutations';
+import { useAddChecklistItem } from '../api/add-checklist-item';
+import { usePatchChecklistItem } from '../api/patch-checklist-item';
 import { uploadDealDocument } from '../api/upload-deal-document';
+import { Select } from '@/components/ui/select';
 
 export function AddItemDialog({
   dealId,
@@ -50,10 +52,10 @@ export function AddItemDialog({
       </Field>
       <Field label={t('deals.checklist.side')} error={fieldError(errors.side?.message, lng)}>
         {(control) => (
-          <select {...control} className={controlClasses} {...form.register('side')}>
+          <Select {...control} {...form.register('side')}>
             <option value="seller">{t('deals.side.seller')}</option>
             <option value="buyer">{t('deals.side.buyer')}</option>
-          </select>
+          </Select>
         )}
       </Field>
       <Field label={t('deals.checklist.dueDate')} error={fieldError(errors.dueDate?.message, lng)}>

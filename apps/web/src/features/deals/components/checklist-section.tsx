@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
-import { usePatchChecklistItem } from '../api/deal-mutations';
+import { usePatchChecklistItem } from '../api/patch-checklist-item';
 import { AddItemDialog, UpdateItemDialog } from './checklist-dialogs';
 
 const TONE: Record<ChecklistStatus, BadgeTone> = {

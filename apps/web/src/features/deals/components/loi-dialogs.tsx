@@ -6,7 +6,8 @@ import { Field, Input, NumberInput, Textarea } from '@/components/ui/form-field'
 import { serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
-import { useProposeLoi, useSignLoi } from '../api/deal-mutations';
+import { useProposeLoi } from '../api/propose-loi';
+import { useSignLoi } from '../api/sign-loi';
 
 /** The terms a new version starts from: the latest version's, else the accepted offer and listing. */
 function startingTerms(deal: Deal) {

@@ -9,7 +9,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Field, Textarea } from '@/components/ui/form-field';
 import { serverMessage } from '@/lib/api-client';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
-import { useChangeStage } from '../api/deal-mutations';
+import { useChangeStage } from '../api/change-stage';
 
 /** Closing, asking to close, and cancelling with a reason; the server holds the rules. */
 export function StageActions({ deal }: { deal: Deal }) {

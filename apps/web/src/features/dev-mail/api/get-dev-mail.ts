@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DevMailMessage, DevMailResponse } from '@safqa/shared/validation/dev-mail';
 import { api } from '@/lib/api-client';
 
@@ -13,11 +13,14 @@ export async function fetchDevMail(to: string, signal?: AbortSignal): Promise<De
 }
 
 /** GET /api/dev/mail?to= (newest first), polled while the page is open. */
-export function useDevMail(to: string) {
-  return useQuery({
-    queryKey: ['dev-mail', to],
+export const devMailQuery = (to: string) =>
+  queryOptions({
+    queryKey: ['/api/dev/mail', to],
     queryFn: ({ signal }) => fetchDevMail(to, signal),
     staleTime: 0,
     refetchInterval: DEV_MAIL_REFRESH_MS,
   });
+
+export function useDevMail(to: string) {
+  return useQuery(devMailQuery(to));
 }

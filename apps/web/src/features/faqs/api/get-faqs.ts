@@ -19,7 +19,7 @@ export async function fetchFaqs(search: string, signal?: AbortSignal): Promise<F
 /** GET /api/faqs?search=, cached for 5 minutes (SPEC.md section 9). */
 export const faqsQuery = (search: string) =>
   queryOptions({
-    queryKey: ['faqs', search],
+    queryKey: ['/api/faqs', search],
     queryFn: ({ signal }) => fetchFaqs(search, signal),
     staleTime: QUERY.faqCacheMs,
     gcTime: QUERY.faqCacheMs,

@@ -6,7 +6,7 @@ import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-stat
 import { OpportunityCard } from '@/components/opportunity-card';
 import { Pagination } from '@/components/pagination';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { asLanguage, opportunityTitle } from '@/lib/localized';
 import { useSetFavorite } from '@/lib/set-favorite';

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationsResponse } from '@safqa/shared/validation/notifications';
 import { api } from '@/lib/api-client';
 import { setNotificationCount } from '@/lib/notification-count';
@@ -21,11 +21,14 @@ export async function fetchNotifications(params: NotificationsParams, signal?: A
 }
 
 /** GET /api/notifications: a page of the user's notifications (newest first) and the unread count. */
-export function useNotifications(params: NotificationsParams, options: { enabled?: boolean } = {}) {
-  return useQuery({
+export const notificationsQuery = (params: NotificationsParams, options: { enabled?: boolean } = {}) =>
+  queryOptions({
     queryKey: [...notificationsKey, params],
     queryFn: ({ signal }) => fetchNotifications(params, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
+
+export function useNotifications(params: NotificationsParams, options: { enabled?: boolean } = {}) {
+  return useQuery(notificationsQuery(params, options));
 }

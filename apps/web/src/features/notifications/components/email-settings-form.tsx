@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/use-translation';
 import type { NotificationSettings } from '@safqa/shared/validation/notifications';
 import { ErrorState, RowsSkeleton } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';

@@ -5,7 +5,7 @@ import * as Popover from 'radix-ui/popover';
 import Bell from 'lucide-react/icons/bell';
 import { CountBadge } from '@/components/count-badge';
 import { ErrorState, RowsSkeleton } from '@/components/list-states';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { useNotificationCount } from '@/lib/notification-count';
 import { useAreas } from '@/lib/use-areas';
 import { cn } from '@/lib/cn';

@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/use-translation';
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { useNotificationCount } from '@/lib/notification-count';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';

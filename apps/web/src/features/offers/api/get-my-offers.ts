@@ -1,37 +1,39 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paged } from '@safqa/shared/validation/common';
 import type { MyOffer } from '@safqa/shared/validation/offers';
 import { api } from '@/lib/api-client';
-import type { Paged } from '@safqa/shared/validation/common';
 
 export const myOffersKey = ['/api/users/me/offers'] as const;
 
-export function fetchMyOffers(page: number, signal?: AbortSignal) {
-  return api.get<Paged<MyOffer>>('/api/users/me/offers', { auth: true, signal, query: { page } });
+type MyOffersParams = { page: number } | { opportunityId: number; pageSize: number };
+
+export function fetchMyOffers(params: MyOffersParams, signal?: AbortSignal) {
+  return api.get<Paged<MyOffer>>('/api/users/me/offers', { auth: true, signal, query: { ...params } });
 }
 
 /** GET /api/users/me/offers?page=: the offers the user made, newest first. */
-export function useMyOffers(page: number) {
-  return useQuery({
+export const myOffersQuery = (page: number) =>
+  queryOptions({
     queryKey: [...myOffersKey, { page }],
-    queryFn: ({ signal }) => fetchMyOffers(page, signal),
+    queryFn: ({ signal }) => fetchMyOffers({ page }, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useMyOffers(page: number) {
+  return useQuery(myOffersQuery(page));
 }
 
-/** The caller's offers on one listing, newest first; the first is the one the listing page shows. */
-export function fetchMyOffersOn(opportunityId: number, signal?: AbortSignal) {
-  return api.get<Paged<MyOffer>>('/api/users/me/offers', {
-    auth: true,
-    signal,
-    query: { opportunityId, pageSize: 1 },
-  });
-}
-
-/** GET /api/users/me/offers?opportunityId=: under myOffersKey, so a new offer refreshes it too. */
-export function useMyLatestOffer(opportunityId: number, enabled: boolean) {
-  return useQuery({
+/**
+ * GET /api/users/me/offers?opportunityId=&pageSize=1: the caller's latest offer on one listing (the
+ * one the listing page shows), under myOffersKey, so a new offer refreshes it too.
+ */
+export const myLatestOfferQuery = (opportunityId: number, enabled: boolean) =>
+  queryOptions({
     queryKey: [...myOffersKey, { opportunityId }],
-    queryFn: ({ signal }) => fetchMyOffersOn(opportunityId, signal),
+    queryFn: ({ signal }) => fetchMyOffers({ opportunityId, pageSize: 1 }, signal),
     enabled,
   });
+
+export function useMyLatestOffer(opportunityId: number, enabled: boolean) {
+  return useQuery(myLatestOfferQuery(opportunityId, enabled));
 }

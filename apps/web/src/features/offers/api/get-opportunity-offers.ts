@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Offer } from '@safqa/shared/validation/offers';
 import { api } from '@/lib/api-client';
 import type { Paged } from '@safqa/shared/validation/common';
@@ -15,10 +15,13 @@ export function fetchOpportunityOffers(opportunityId: number, page: number, sign
 }
 
 /** GET /api/opportunities/{id}/offers?page=: offers received, for the owner (or an admin). */
-export function useOpportunityOffers(opportunityId: number, page: number) {
-  return useQuery({
+export const opportunityOffersQuery = (opportunityId: number, page: number) =>
+  queryOptions({
     queryKey: [...opportunityOffersKey(opportunityId), { page }],
     queryFn: ({ signal }) => fetchOpportunityOffers(opportunityId, page, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useOpportunityOffers(opportunityId: number, page: number) {
+  return useQuery(opportunityOffersQuery(opportunityId, page));
 }

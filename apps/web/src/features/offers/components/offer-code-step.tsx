@@ -5,7 +5,7 @@ import Send from 'lucide-react/icons/send';
 import { offerCodeStep, type Offer, type OfferDetailsValues } from '@safqa/shared/validation/offers';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-field';
+import { EmailInput, Field, Input } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { isVerificationRequired, VerificationRequired } from '@/components/verification-required';
@@ -134,16 +134,7 @@ export function OfferCodeStep({ opportunityId, details, defaultEmail, onBack, on
         hint={t('offers.form.emailHint')}
         error={fieldError(errors.email?.message, i18n.language)}
       >
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            className="text-start"
-            {...form.register('email')}
-          />
-        )}
+        {(control) => <EmailInput {...control} className="text-start" {...form.register('email')} />}
       </Field>
       <div className="flex flex-wrap items-center gap-3">
         <Button

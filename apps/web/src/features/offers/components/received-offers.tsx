@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner, SpinnerIcon } from '@/components/ui/spinner';
 import { VerifiedBuyerBadge } from '@/components/verified-buyer-badge';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useAreas } from '@/lib/use-areas';

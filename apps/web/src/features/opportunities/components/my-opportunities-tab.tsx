@@ -12,11 +12,11 @@ import { OpportunityLogo } from '@/components/opportunity-card';
 import { Pagination } from '@/components/pagination';
 import { StatusBadge } from '@/components/status-badge';
 import { buttonClasses } from '@/components/ui/button';
-import { controlClasses } from '@/components/ui/form-field';
 import { formatDate, formatNumber } from '@/lib/format';
 import { asLanguage, opportunityTitle } from '@/lib/localized';
 import { useMyOpportunities, type MySort } from '../api/get-my-opportunities';
 import { InsightsPanel } from './insights/insights-panel';
+import { Select } from '@/components/ui/select';
 
 const SORTS: MySort[] = ['newest', 'oldest', 'offers'];
 
@@ -71,32 +71,24 @@ export function Component() {
       <div className="flex flex-wrap gap-4">
         <label className="grid gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
           {t('opportunities.mine.status')}
-          <select
-            className={controlClasses}
-            value={status ?? ''}
-            onChange={(event) => update({ myStatus: event.target.value || null })}
-          >
+          <Select value={status ?? ''} onChange={(event) => update({ myStatus: event.target.value || null })}>
             <option value="">{t('opportunities.mine.allStatuses')}</option>
             {OPPORTUNITY_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`listings.status.${s}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="grid gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
           {t('opportunities.mine.sort')}
-          <select
-            className={controlClasses}
-            value={sort}
-            onChange={(event) => update({ mySort: event.target.value })}
-          >
+          <Select value={sort} onChange={(event) => update({ mySort: event.target.value })}>
             {SORTS.map((s) => (
               <option key={s} value={s}>
                 {t(`opportunities.mine.sorts.${s}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
       {mine.isPending ? (

@@ -9,7 +9,6 @@ import { OpportunityCard } from '@/components/opportunity-card';
 import { SearchActionsSlot } from '@/components/search-actions-slot';
 import { Pagination } from '@/components/pagination';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { controlClasses } from '@/components/ui/form-field';
 import { formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -28,7 +27,7 @@ import {
   withChanges,
   type SearchState,
 } from '../components/search/search-params';
-import { Card } from '@/components/ui/card';
+import { cardClasses } from '@/components/ui/card';
 
 /** Rendered on the server with the results of its query and the filters' lists. */
 export const handle: PageHandle = {
@@ -85,40 +84,50 @@ export function Component() {
       </div>
       <div className="mt-4 grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="lg:sticky lg:top-20 lg:self-start">
-          {wide ? (
-            <Card className="p-5">
+          {/*
+            One filters tree for both layouts: a phone's folding panel, a wide screen's open card. The
+            server cannot know the width, so branching on it would remount the filters when the page
+            hydrates on a wide screen and lose a choice made meanwhile. CSS opens the panel on wide
+            screens before hydration (::details-content), `open` after it for browsers without that.
+          */}
+          <details
+            open={wide || filtersOpen}
+            onToggle={(event) => {
+              if (!wide) setFiltersOpen(event.currentTarget.open);
+            }}
+            className={cardClasses(
+              'p-4 lg:p-5 lg:details-content:[content-visibility:visible] lg:details-content:block',
+            )}
+          >
+            <summary
+              ref={summaryRef}
+              className="flex cursor-pointer items-center gap-2 font-semibold text-slate-900 lg:hidden dark:text-white"
+            >
+              <SlidersHorizontal aria-hidden="true" className="size-5" />
+              {t('opportunities.search.filters')}
+              {filters ? (
+                <span className="rounded-full bg-brand-700 px-2 text-xs text-white">
+                  {formatNumber(filters, lng)}
+                </span>
+              ) : null}
+            </summary>
+            {/*
+              Its heading once hydrated (the page names its filters once: the summary is the phone's), in
+              a slot the server keeps as tall, so nothing moves and nothing after it remounts.
+            */}
+            {wide ? (
               <h2 className="mb-4 font-bold text-slate-900 dark:text-white">
                 {t('opportunities.search.filters')}
               </h2>
+            ) : (
+              <div aria-hidden="true" className="mb-4 hidden h-6 lg:block" />
+            )}
+            <div className="mt-4 lg:mt-0">
               <HydrationSlice>
-                <SearchFilters state={state} onChange={change} />
+                <SearchFilters state={state} onChange={change} onSearched={wide ? undefined : showResults} />
               </HydrationSlice>
-            </Card>
-          ) : (
-            <details
-              open={filtersOpen}
-              onToggle={(event) => setFiltersOpen(event.currentTarget.open)}
-              className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-            >
-              <summary
-                ref={summaryRef}
-                className="flex cursor-pointer items-center gap-2 font-semibold text-slate-900 dark:text-white"
-              >
-                <SlidersHorizontal aria-hidden="true" className="size-5" />
-                {t('opportunities.search.filters')}
-                {filters ? (
-                  <span className="rounded-full bg-brand-700 px-2 text-xs text-white">
-                    {formatNumber(filters, lng)}
-                  </span>
-                ) : null}
-              </summary>
-              <div className="mt-4">
-                <HydrationSlice>
-                  <SearchFilters state={state} onChange={change} onSearched={showResults} />
-                </HydrationSlice>
-              </div>
-            </details>
-          )}
+            </div>
+          </details>
         </aside>
         <section ref={resultsRef} aria-labelledby="results-title" className="min-w-0 scroll-mt-20">
           <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
@@ -137,7 +146,7 @@ export function Component() {
             <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300">
               {t('opportunities.search.sort')}
               <CommitSelect
-                className={`${controlClasses} w-auto`}
+                className="w-auto"
                 value={state.sort}
                 onCommit={(value) => change({ sort: value as SearchSort })}
               >

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '@safqa/shared/validation/saved-searches';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { useDescribeQuery } from './describe-query';
 import { suggestName } from './same-query';
 import { SavedSearchForm } from './saved-search-form';

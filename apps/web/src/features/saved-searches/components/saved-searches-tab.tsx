@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/use-translation';
 import type { SavedSearch } from '@safqa/shared/validation/saved-searches';
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { formatDate, formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';

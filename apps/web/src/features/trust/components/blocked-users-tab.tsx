@@ -1,7 +1,7 @@
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useSetBlocked } from '@/lib/block-user';
 import { formatDate } from '@/lib/format';

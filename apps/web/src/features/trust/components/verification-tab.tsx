@@ -11,15 +11,17 @@ import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Textarea, controlClasses } from '@/components/ui/form-field';
+import { Field, Input, Textarea } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { VerifiedBuyerBadge } from '@/components/verified-buyer-badge';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
-import { useMyVerification, useSendVerification } from '../api/my-verification';
+import { useMyVerification } from '../api/get-my-verification';
+import { useSendVerification } from '../api/send-verification';
+import { Select } from '@/components/ui/select';
 
 const TONE: Record<VerificationRequest['status'], BadgeTone> = {
   pending: 'warning',
@@ -167,13 +169,13 @@ function VerificationForm() {
       </h3>
       <Field label={t('trust.verification.kind')} error={fieldError(errors.kind?.message, i18n.language)}>
         {(control) => (
-          <select {...control} className={controlClasses} {...form.register('kind')}>
+          <Select {...control} {...form.register('kind')}>
             {VERIFICATION_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`trust.kinds.${kind}`)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label={t('trust.verification.file')} hint={t('trust.verification.fileHint')} error={fileProblem}>

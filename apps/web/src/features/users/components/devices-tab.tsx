@@ -1,15 +1,13 @@
 import type { DeviceSession } from '@safqa/shared/validation/auth';
 import { EmptyState, ErrorState, RowsSkeleton } from '@/components/list-states';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
 import { useTranslation } from '@/lib/use-translation';
-import {
-  useDeviceSessions,
-  useRevokeDeviceSession,
-  useRevokeOtherDeviceSessions,
-} from '../api/device-sessions';
+import { useDeviceSessions } from '../api/get-device-sessions';
+import { useRevokeDeviceSession } from '../api/revoke-device-session';
+import { useRevokeOtherDeviceSessions } from '../api/revoke-other-device-sessions';
 import { ConfirmInPlace } from './confirm-in-place';
 
 /** The devices tab of /profile (API.md "Account security"): each signed-in device, sign one or all others out. */

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { startRegistration } from '@simplewebauthn/browser';
 import type { Passkey } from '@safqa/shared/validation/passkeys';
 import { Toaster } from '@/components/ui/toaster';
-import { dispatch } from '@/components/ui/toast-store';
 import { setTokens } from '@/lib/session';
 import { cancelledByUser, withWebAuthn } from '@/test/fake-webauthn';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
@@ -66,7 +65,6 @@ afterEach(async () => {
   await setLanguage('ar');
   undoWebAuthn();
   vi.unstubAllGlobals();
-  dispatch({ type: 'REMOVE_TOAST' });
 });
 
 function setup() {

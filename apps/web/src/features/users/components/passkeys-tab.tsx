@@ -6,14 +6,16 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-field';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useTranslation } from '@/lib/use-translation';
 import { isPasskeyAlreadyAdded, isPasskeyCancelled, usePasskeySupport } from '@/lib/webauthn';
-import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { useAddPasskey } from '../api/add-passkey';
+import { usePasskeys } from '../api/get-passkeys';
+import { useRemovePasskey } from '../api/remove-passkey';
 import { ConfirmInPlace } from './confirm-in-place';
 
 /**

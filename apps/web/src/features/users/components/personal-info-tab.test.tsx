@@ -3,7 +3,8 @@ import { screen, waitFor, within, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@safqa/shared/validation/users';
 import { setTokens } from '@/lib/session';
-import { fakeJwt, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
+import { Toaster } from '@/components/ui/toaster';
+import { fakeJwt, findToast, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
 import { Component as PersonalInfoTab } from './personal-info-tab';
 
 // Screens appear after lazy work and mocked calls; a busy machine needs more than the default second.
@@ -112,5 +113,30 @@ describe('personal info tab', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
     expect(await screen.findByText('اسم محجوز')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('بعض الحقول غير صالحة');
+  });
+
+  it('switches the page to the language the account now has, and says it saved in that language', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).includes('lookups')) return jsonResponse({ data: TYPES });
+      if (init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        return jsonResponse({ ...ME, language: body.language });
+      }
+      return jsonResponse(ME);
+    });
+    renderWithProviders(
+      <>
+        <PersonalInfoTab />
+        <Toaster />
+      </>,
+      { path: '/profile' },
+    );
+    await user.selectOptions(await screen.findByLabelText('لغة الرسائل والواجهة'), 'en');
+    await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(await findToast('Changes saved')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'en');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(screen.queryByText('تم حفظ التغييرات')).toBeNull();
   });
 });

@@ -13,14 +13,15 @@ import {
 import { AdvisorFields } from '@/components/advisor-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field, Input, controlClasses } from '@/components/ui/form-field';
+import { Field, Input } from '@/components/ui/form-field';
 import { Spinner, SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { applyLanguage } from '@/lib/i18n';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useUpdateProfile } from '../api/update-profile';
+import { Select } from '@/components/ui/select';
 
 const FIELDS = ['username', 'phoneNumber', 'language', 'bio', 'experienceYears', 'businessTypeIds'] as const;
 
@@ -72,8 +73,10 @@ function PersonalInfoForm({ user }: { user: User }) {
     try {
       const saved = await update.mutateAsync(body);
       form.reset(valuesOf(saved));
-      toast({ title: t('users.personal.saved') });
+      // The account's language becomes the page's first, so the toast speaks the page's new language
+      // (i18n.t: this render's `t` is bound to the old one).
       if (saved.language !== i18n.language) await applyLanguage(saved.language as Language);
+      toast({ title: i18n.t('users.personal.saved') });
     } catch (error) {
       applyServerFieldErrors(error, form.setError, FIELDS);
       setFailure(serverMessage(error) ?? t('auth.shared.unexpected'));
@@ -145,14 +148,14 @@ function PersonalInfoForm({ user }: { user: User }) {
             error={fieldError(errors.language?.message, i18n.language)}
           >
             {(control) => (
-              <select {...control} className={controlClasses} {...form.register('language')}>
+              <Select {...control} {...form.register('language')}>
                 <option value="ar" lang="ar">
                   {t('users.personal.languages.ar')}
                 </option>
                 <option value="en" lang="en">
                   {t('users.personal.languages.en')}
                 </option>
-              </select>
+              </Select>
             )}
           </Field>
         </div>

@@ -2,7 +2,7 @@ import Copy from 'lucide-react/icons/copy';
 import Download from 'lucide-react/icons/download';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { useTranslation } from '@/lib/use-translation';
 
 /** The text file a user keeps: a heading in the page's language, then one code per line. */

@@ -7,7 +7,7 @@ import { SpinnerIcon } from '@/components/ui/spinner';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useTranslation } from '@/lib/use-translation';
-import { useConfirmTotp } from '../api/two-step';
+import { useConfirmTotp } from '../api/confirm-totp';
 
 interface TwoStepSetupProps {
   setup: TotpSetupResponse;

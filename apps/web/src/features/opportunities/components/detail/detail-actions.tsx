@@ -7,7 +7,7 @@ import FileDown from 'lucide-react/icons/file-down';
 import Link2 from 'lucide-react/icons/link-2';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { loginPathFor } from '@/lib/auth-redirect';
 import { useSetFavorite } from '@/lib/set-favorite';

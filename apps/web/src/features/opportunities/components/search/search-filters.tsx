@@ -6,7 +6,7 @@ import { OPPORTUNITY_TYPES, type Language } from '@safqa/shared/constants';
 import { validationMessage } from '@safqa/shared/validation/messages';
 import { Button } from '@/components/ui/button';
 import { CommitSelect } from '@/components/ui/commit-select';
-import { controlClasses, Field, Input, NumberInput } from '@/components/ui/form-field';
+import { Field, Input, NumberInput } from '@/components/ui/form-field';
 import { citiesOfRegion, useCities } from '@/lib/cities';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { numberValue } from '@/lib/digits';
@@ -112,7 +112,6 @@ export function SearchFilters({ state, onChange, onSearched }: Props) {
         {(control) => (
           <CommitSelect
             {...control}
-            className={controlClasses}
             value={String(state.businessTypeId ?? '')}
             onCommit={(value) => onChange({ businessTypeId: toId(value) })}
           >
@@ -129,7 +128,6 @@ export function SearchFilters({ state, onChange, onSearched }: Props) {
         {(control) => (
           <CommitSelect
             {...control}
-            className={controlClasses}
             value={String(state.regionId ?? '')}
             onCommit={(value) => {
               const regionId = toId(value);
@@ -153,7 +151,6 @@ export function SearchFilters({ state, onChange, onSearched }: Props) {
         {(control) => (
           <CommitSelect
             {...control}
-            className={controlClasses}
             value={String(state.cityId ?? '')}
             onCommit={(value) => {
               const cityId = toId(value);

@@ -7,7 +7,7 @@ import { zodErrorMap } from '@safqa/shared/validation/messages';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SpinnerIcon } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';

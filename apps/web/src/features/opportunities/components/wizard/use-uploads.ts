@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/use-translation';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import {
   uploadDocument,

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getToastState } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { setTokens } from '@/lib/session';
 import { mockApi } from '@/test/api-mock';
-import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
+import { fakeJwt, findToast, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { uploadDocument } from '../../api/upload-file';
 import { draftKey, loadDraft, saveDraft } from './draft';
 import { Toaster } from '@/components/ui/toaster';
@@ -238,13 +237,15 @@ describe('listing wizard: the draft survives a reload', { timeout: 30_000 }, () 
       vi.mocked(uploadDocument).mockReset().mockRejectedValue(quota);
       saveDraft(KEY, { step: 'documents', values: EMPTY_VALUES, meta: EMPTY_META });
       const { container } = renderWizard();
+      render(<Toaster />);
       const input = container.querySelector<HTMLInputElement>(
         '[data-dropzone="documents"] input[type=file]',
       )!;
       const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
       await userEvent.upload(input, [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')]);
-      await waitFor(() => expect(getToastState().toasts[0]).toMatchObject({ variant: 'destructive', title }));
-      expect(String(getToastState().toasts[0]!.description)).toContain(hint);
+      const shown = await findToast(title);
+      expect(shown).toHaveAttribute('data-variant', 'destructive');
+      expect(shown).toHaveTextContent(hint);
       expect(uploadDocument).toHaveBeenCalledTimes(1);
       expect(loadDraft(KEY)?.values.documents ?? []).toEqual([]);
       await setLanguage('ar');

@@ -4,7 +4,7 @@ import { basicInfoStep } from '@safqa/shared/validation/opportunities';
 import { IMAGE_ACCEPT } from '@safqa/shared/validation/uploads';
 import { OpportunityLogo } from '@/components/opportunity-card';
 import { Button } from '@/components/ui/button';
-import { controlClasses, Field, Input, Textarea } from '@/components/ui/form-field';
+import { Field, Input, Textarea } from '@/components/ui/form-field';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { asLanguage } from '@/lib/localized';
 import { fieldError } from '@/lib/use-zod-form';
@@ -13,6 +13,7 @@ import { EnglishFromArabic } from './english-from-arabic';
 import type { StepProps } from '../step-props';
 import { idSelect, useStepForm } from '../use-step-form';
 import { useUploadGate, useUploads } from '../use-uploads';
+import { Select } from '@/components/ui/select';
 
 /** An English field reads left to right until it holds text, then by that text: it may hold the Arabic as written. */
 const textDirection = (value: unknown) => (typeof value === 'string' && value.trim() ? 'auto' : 'ltr');
@@ -70,9 +71,8 @@ export function BasicInfoStep({ formId, values, serverErrors, onChange, onNext, 
       </fieldset>
       <Field label={t('opportunities.fields.businessTypeId')} error={error('businessTypeId')}>
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={controlClasses}
             {...idSelect(form.register, 'businessTypeId')}
             value={String(form.watch('businessTypeId') ?? '')}
           >
@@ -82,7 +82,7 @@ export function BasicInfoStep({ formId, values, serverErrors, onChange, onNext, 
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label={t('opportunities.fields.descriptionAr')} error={error('descriptionAr')}>

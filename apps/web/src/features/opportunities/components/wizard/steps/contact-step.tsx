@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { normaliseSaudiPhone } from '@safqa/shared/phone';
 import { contactInfoStep } from '@safqa/shared/validation/opportunities';
-import { Field, Input, Textarea } from '@/components/ui/form-field';
+import { EmailInput, Field, Input, Textarea } from '@/components/ui/form-field';
 import { useCurrentUser, type CurrentUser } from '@/lib/current-user';
 import { asLanguage } from '@/lib/localized';
 import { fieldError } from '@/lib/use-zod-form';
@@ -98,15 +98,7 @@ export function ContactStep({ formId, values, serverErrors, onChange, onNext }: 
         error={error('contactEmail')}
         className="sm:col-span-2"
       >
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-            {...form.register('contactEmail')}
-          />
-        )}
+        {(control) => <EmailInput {...control} {...form.register('contactEmail')} />}
       </Field>
       <Field
         label={t('opportunities.fields.extraDetails') + optional}

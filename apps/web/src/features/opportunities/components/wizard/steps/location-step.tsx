@@ -1,12 +1,13 @@
 import { useTranslation } from '@/lib/use-translation';
 import { locationStep } from '@safqa/shared/validation/opportunities';
-import { controlClasses, Field } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/form-field';
 import { citiesOfRegion, useCities } from '@/lib/cities';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { asLanguage } from '@/lib/localized';
 import { fieldError } from '@/lib/use-zod-form';
 import type { StepProps } from '../step-props';
 import { idSelect, useStepForm } from '../use-step-form';
+import { Select } from '@/components/ui/select';
 
 /** Step 2: region, then a city of that region (choosing another region clears the city). */
 export function LocationStep({ formId, values, serverErrors, onChange, onNext }: StepProps) {
@@ -30,9 +31,8 @@ export function LocationStep({ formId, values, serverErrors, onChange, onNext }:
     >
       <Field label={t('opportunities.fields.regionId')} error={error('regionId')}>
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={controlClasses}
             {...region}
             value={String(regionId ?? '')}
             onChange={(event) => {
@@ -47,7 +47,7 @@ export function LocationStep({ formId, values, serverErrors, onChange, onNext }:
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field
@@ -56,9 +56,8 @@ export function LocationStep({ formId, values, serverErrors, onChange, onNext }:
         hint={regionId ? undefined : t('opportunities.wizard.regionFirst')}
       >
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={controlClasses}
             disabled={!regionId}
             {...idSelect(form.register, 'cityId')}
             value={String(form.watch('cityId') ?? '')}
@@ -69,7 +68,7 @@ export function LocationStep({ formId, values, serverErrors, onChange, onNext }:
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
     </form>

@@ -1,11 +1,12 @@
 import { useTranslation } from '@/lib/use-translation';
 import { operationDetailsStep } from '@safqa/shared/validation/opportunities';
-import { controlClasses, Field, Input, NumberInput } from '@/components/ui/form-field';
+import { Field, Input, NumberInput } from '@/components/ui/form-field';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { asLanguage } from '@/lib/localized';
 import { fieldError } from '@/lib/use-zod-form';
 import type { StepProps } from '../step-props';
 import { idSelect, numberInput, useStepForm } from '../use-step-form';
+import { Select } from '@/components/ui/select';
 
 /** Step 3: workers, foundation date, employees, branches, company age and size. */
 export function OperationStep({ formId, values, serverErrors, onChange, onNext }: StepProps) {
@@ -42,9 +43,8 @@ export function OperationStep({ formId, values, serverErrors, onChange, onNext }
       </Field>
       <Field label={t('opportunities.fields.companyAgeId') + optional} error={error('companyAgeId')}>
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={controlClasses}
             {...idSelect(form.register, 'companyAgeId')}
             value={String(form.watch('companyAgeId') ?? '')}
           >
@@ -54,14 +54,13 @@ export function OperationStep({ formId, values, serverErrors, onChange, onNext }
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label={t('opportunities.fields.companySizeId') + optional} error={error('companySizeId')}>
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={controlClasses}
             {...idSelect(form.register, 'companySizeId')}
             value={String(form.watch('companySizeId') ?? '')}
           >
@@ -71,7 +70,7 @@ export function OperationStep({ formId, values, serverErrors, onChange, onNext }
                 {lookupName(item, lng)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
     </form>

@@ -1,24 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import type { Passkey, PasskeysResponse, RegistrationOptions } from '@safqa/shared/validation/passkeys';
+import type { Passkey, RegistrationOptions } from '@safqa/shared/validation/passkeys';
 import { api } from '@/lib/api-client';
 import { loadWebAuthn } from '@/lib/webauthn';
-
-export const passkeysKey = ['/api/auth/passkeys'] as const;
-
-/** GET /api/auth/passkeys: the user's passkeys, newest first. */
-export function usePasskeys() {
-  return useQuery({
-    queryKey: passkeysKey,
-    queryFn: ({ signal }) => api.get<PasskeysResponse>('/api/auth/passkeys', { auth: true, signal }),
-  });
-}
+import { passkeysKey } from './get-passkeys';
 
 /**
  * Adds a passkey: creation options from the server, the browser's dialog (the authenticator makes
  * the key), then POST /api/auth/passkeys with what it answered and the name typed.
  */
-async function addPasskey(name: string): Promise<{ passkey: Passkey }> {
+export async function addPasskey(name: string): Promise<{ passkey: Passkey }> {
   const [{ startRegistration }, options] = await Promise.all([
     loadWebAuthn(),
     api.post<RegistrationOptions>('/api/auth/passkeys/register/options', undefined, { auth: true }),
@@ -33,15 +24,6 @@ export function useAddPasskey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: addPasskey,
-    onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
-  });
-}
-
-/** DELETE /api/auth/passkeys/{id}: the passkey no longer signs in. */
-export function useRemovePasskey() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/auth/passkeys/${id}`, { auth: true }),
     onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
   });
 }

@@ -1,16 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Language } from '@safqa/shared/constants';
 import { EMAIL_SETTING_OF, type NotificationEvent } from '@safqa/shared/validation/notifications';
-import type { Db } from '../db/client';
-import type { RenderedEmail } from '../mail/render-email';
-import {
-  insertNotification,
-  recipientOf,
-  toNotification,
-  unreadCount,
-  type NewNotification,
-} from '../modules/notifications/repository';
+import type { Db } from '../../db/client';
+import type { RenderedEmail } from '../../mail/render-email';
+import type { Mailer } from '../../plugins/mailer';
+import type { SseHub } from '../../plugins/sse-hub';
+import { createRecipientReader, type Recipient } from './recipient';
+import { insertNotification, toNotification, unreadCount, type NewNotification } from './repository';
 
 export interface NotifyInput extends NewNotification {
   /**
@@ -30,24 +25,29 @@ export interface Notifier {
    */
   notify(tx: Db, input: NotifyInput): Promise<{ emailed: boolean }>;
   /** A user's address, language and email switches (undefined for an unknown user), read in `db`. */
-  recipient(db: Db, userId: number): ReturnType<typeof recipientOf>;
+  recipient(db: Db, userId: number): Promise<Recipient | null>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    notifier: Notifier;
-  }
-}
-
-async function notifierPlugin(app: FastifyInstance) {
-  app.decorate('notifier', {
+/**
+ * Writes notifications for every area that has something to tell a user (offers, deals, the data
+ * room, alerts, moderation): the notifications area's one write path, decorated `app.notifier`.
+ */
+export function createNotifier(deps: {
+  mailer: Pick<Mailer, 'enqueue'>;
+  hub: Pick<SseHub, 'publish'>;
+  /** The recipient's address and language are the users area's. */
+  users: Parameters<typeof createRecipientReader>[0];
+}): Notifier {
+  const { mailer, hub } = deps;
+  const recipientOf = createRecipientReader(deps.users);
+  return {
     async notify(tx, input) {
       const recipient = await recipientOf(tx, input.userId);
       if (!recipient) return { emailed: false };
       const row = await insertNotification(tx, input);
       let emailed = false;
       if (input.email && recipient.settings[EMAIL_SETTING_OF[input.type]]) {
-        await app.mailer.enqueue(
+        await mailer.enqueue(
           { to: input.emailTo ?? recipient.email, ...input.email(recipient.language) },
           tx,
         );
@@ -57,11 +57,9 @@ async function notifierPlugin(app: FastifyInstance) {
         notification: toNotification(row, recipient.language),
         unreadCount: await unreadCount(tx, input.userId),
       };
-      await app.sseHub.publish([input.userId], 'notification', event, tx);
+      await hub.publish([input.userId], 'notification', event, tx);
       return { emailed };
     },
     recipient: recipientOf,
-  } satisfies Notifier);
+  };
 }
-
-export default fp(notifierPlugin, { name: 'notifier', dependencies: ['database', 'mailer', 'sse-hub'] });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfidentialDocument, ConfidentialDocumentInput } from '@safqa/shared/validation/data-room';
 import { DOCUMENT_UPLOAD_FIELD } from '@safqa/shared/validation/uploads';
 import { api } from '@/lib/api-client';
+import { opportunityKeyPrefix } from '@/lib/get-opportunity';
 
 /** The owner's new confidential document: the file to upload and the name to show. */
 export interface NewConfidentialDocument {
@@ -28,26 +29,11 @@ export async function addConfidentialDocument(
   return answer.document;
 }
 
-/** Either change shows in the listing's detail (its documents), whoever's cache holds it. */
-function useRefreshListing(opportunityId: number) {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['/api/opportunities', opportunityId] });
-}
-
+/** The new document shows in the listing's detail (its documents), whoever's cache holds it. */
 export function useAddConfidentialDocument(opportunityId: number) {
-  const refresh = useRefreshListing(opportunityId);
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: NewConfidentialDocument) => addConfidentialDocument(opportunityId, input),
-    onSettled: refresh,
-  });
-}
-
-/** DELETE /api/opportunities/{id}/confidential-documents/{documentId}. */
-export function useRemoveConfidentialDocument(opportunityId: number) {
-  const refresh = useRefreshListing(opportunityId);
-  return useMutation({
-    mutationFn: (documentId: number) =>
-      api.delete(`/api/opportunities/${opportunityId}/confidential-documents/${documentId}`, { auth: true }),
-    onSettled: refresh,
+    onSettled: () => client.invalidateQueries({ queryKey: opportunityKeyPrefix(opportunityId) }),
   });
 }

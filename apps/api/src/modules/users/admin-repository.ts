@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Language } from '@safqa/shared/constants';
 import type { AdminUserQuery } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
@@ -6,10 +7,11 @@ import { dailyCounts } from '../../lib/daily-counts';
 import { escapeLike } from '../../lib/sql';
 
 /**
- * Reads of the users table for the admin area. Read here directly because main has no users
- * service yet (the accounts area brings one); move behind it when it exists.
+ * Reads of the users table for the staff: the admin panel's user list and figures, and the admins
+ * who hear of contact messages. Other areas reach them through the users service.
  */
 
+/** A page of users, newest first; `q` matches username or email, case-insensitively. */
 export async function selectUsers(db: Db, query: AdminUserQuery) {
   const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
   const where = and(
@@ -40,6 +42,7 @@ export async function selectUsers(db: Db, query: AdminUserQuery) {
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
+/** How many users, admins and advisors there are, and the sign-ups per UTC day over `days` days. */
 export async function userFigures(db: Db, days: number) {
   const [[totals], signUps] = await Promise.all([
     db
@@ -61,17 +64,11 @@ export async function userFigures(db: Db, days: number) {
   };
 }
 
-/**
- * Rows of a table that another area owns and that may not exist on this branch of the schema yet
- * (offers, chats): null when the table is absent.
- */
-export async function countRowsIfPresent(db: Db, table: 'offers' | 'chats'): Promise<number | null> {
-  const result = (await db.execute(
-    sql`SELECT to_regclass(${`public.${table}`}) IS NOT NULL AS present`,
-  )) as unknown as { rows: { present: boolean }[] };
-  if (!result.rows[0]?.present) return null;
-  const counted = (await db.execute(
-    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
-  )) as unknown as { rows: { n: number }[] };
-  return Number(counted.rows[0]?.n ?? 0);
+/** Admin accounts and the language each reads email in, oldest account first. */
+export async function adminRecipients(db: Db): Promise<{ email: string; language: Language }[]> {
+  return db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.id));
 }

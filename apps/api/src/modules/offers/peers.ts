@@ -1,2 +1,0 @@
-/** Listing cards for "offers I made", as the opportunities area draws them. */
-export { cardsById } from '../opportunities/cards';

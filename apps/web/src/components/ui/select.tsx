@@ -1,0 +1,18 @@
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+import { controlClasses } from './form-field';
+
+/**
+ * The app's select: a native <select>, so a phone opens its own picker and the keyboard, the screen
+ * reader and the reading direction (its arrow sits at the inline end) work as the platform does.
+ * Styled like the other controls, red when `aria-invalid`. Put it in a <Field> and spread the
+ * field's control ({ id, aria-invalid, aria-describedby }) onto it: that ties it to its label, hint
+ * and error; or wrap it in a <label>.
+ */
+export function Select({
+  className,
+  ref,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  return <select ref={ref} className={cn(controlClasses, 'cursor-pointer', className)} {...props} />;
+}
