@@ -23,25 +23,23 @@ for (const language of ['ar', 'en'] as const) {
       await signInAsAdmin(page, language);
       await expect(page).toHaveURL(/\/admin$/);
       const token = await sessionToken(page);
-      // Two edits that change nothing of the shared FAQ list (another worker reorders it meanwhile,
-      // and a reorder is refused when the list changed): a FAQ of this language's own saved with its own texts.
-      const list = await request.get('/api/admin/faqs', { headers: { authorization: `Bearer ${token}` } });
-      const faqs = ((await list.json()) as { data: Array<Record<string, unknown> & { id: number }> }).data;
-      const last = faqs[faqs.length - (language === 'ar' ? 1 : 2)]!; // one FAQ per language
-      const faqId = String(last.id);
-      const body = {
-        questionAr: last.questionAr,
-        answerAr: last.answerAr,
-        questionEn: last.questionEn,
-        answerEn: last.answerEn,
-      };
-      for (let i = 0; i < 2; i += 1) {
-        const saved = await request.put(`/api/admin/faqs/${faqId}`, {
-          data: body,
-          headers: { ...(await csrfHeaders(request)), authorization: `Bearer ${token}` },
-        });
-        expect(saved.status()).toBe(200);
-      }
+      // A FAQ of this test's own, added and deleted at once: its number is new, so exactly these two
+      // writes are filed under it whatever the other FAQ tests did before (and on a retry).
+      const headers = { ...(await csrfHeaders(request)), authorization: `Bearer ${token}` };
+      const stamp = `${language}-${Date.now()}`;
+      const created = await request.post('/api/admin/faqs', {
+        data: {
+          questionAr: `سؤال سجل التدقيق ${stamp}؟`,
+          answerAr: `جواب سجل التدقيق ${stamp}.`,
+          questionEn: `Audit log question ${stamp}?`,
+          answerEn: `Audit log answer ${stamp}.`,
+        },
+        headers,
+      });
+      expect(created.status()).toBe(201);
+      const faqId = String(((await created.json()) as { data: { id: number } }).data.id);
+      const deleted = await request.delete(`/api/admin/faqs/${faqId}`, { headers });
+      expect(deleted.status()).toBe(204);
 
       await page
         .getByRole('navigation', { name: t('admin.nav.label') })
@@ -61,15 +59,16 @@ for (const language of ['ar', 'en'] as const) {
       const rows = page.getByRole('table', { name: t('admin.audit.title') }).locator('tbody tr');
       await expect(rows).toHaveCount(2);
       // Newest first: the deletion, then the creation, each with the target's number.
-      await expect(rows.nth(0)).toContainText(t('admin.audit.actions.faq.update'));
-      await expect(rows.nth(1)).toContainText(t('admin.audit.actions.faq.update'));
+      await expect(rows.nth(0)).toContainText(t('admin.audit.actions.faq.delete'));
+      await expect(rows.nth(1)).toContainText(t('admin.audit.actions.faq.create'));
       await expect(rows.nth(1)).toContainText(`#${faqId}`);
       await expectNoA11yViolations(page);
 
-      await filters.getByLabel(t('admin.audit.action')).selectOption('faq.update');
+      await filters.getByLabel(t('admin.audit.action')).selectOption('faq.create');
       await filters.getByRole('button', { name: t('admin.audit.apply') }).click();
-      await expect(rows).toHaveCount(2);
-      await expect(rows.nth(0)).toContainText(t('admin.audit.actions.faq.update'));
+      await expect(page).toHaveURL(/action=faq\.create/);
+      await expect(rows).toHaveCount(1);
+      await expect(rows.nth(0)).toContainText(t('admin.audit.actions.faq.create'));
 
       const url = page.url();
       await filters.getByLabel(t('admin.audit.from')).fill('2026-03-10');
