@@ -62,10 +62,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', use: chromium, testIgnore: SHARED_FAQ_WRITERS },
     // One at a time (beside the other project): moving an FAQ sends the whole order and is refused
-    // when another test added or deleted one meanwhile.
+    // when another test added or deleted one meanwhile. Listed first so that its tests share the
+    // run with the other project's instead of running alone, one worker idle, at the end.
     { name: 'shared-faq-list', use: chromium, testMatch: SHARED_FAQ_WRITERS, workers: 1 },
+    { name: 'chromium', use: chromium, testIgnore: SHARED_FAQ_WRITERS },
   ],
   webServer: external
     ? undefined
