@@ -247,6 +247,23 @@ test.describe('a tap before the page is interactive', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
+  test('a search typed and sent before then is the one searched, and the text stays in the box', async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    await slowScripts(page);
+    await page.goto('/search', { waitUntil: 'commit' });
+    const box = page.getByRole('searchbox', { name: text('ar', 'opportunities.search.text') });
+    await box.fill('مطعم');
+    await page
+      .getByRole('button', { name: text('ar', 'opportunities.search.submit'), exact: true })
+      .click({ noWaitAfter: true });
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('مطعم');
+    await expect(box).toHaveValue('مطعم');
+  });
+
   // The server cannot know the width: the search filters are one tree for both layouts, open on a wide
   // screen before hydration, and hydration keeps the very elements (a choice made meanwhile stays).
   test('on a wide screen, the search filters are shown at once and the same ones stay after hydration', async ({

@@ -6,6 +6,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { cn } from '@/lib/cn';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 
 export const controlClasses =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600/40 disabled:opacity-60 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-brand-400 dark:aria-[invalid=true]:border-red-400 sm:text-sm';
@@ -54,7 +55,8 @@ export function Input({
   ref,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  return <input ref={ref} className={cn(controlClasses, className)} {...props} />;
+  const control = useTypedBeforeHydration(props.value, ref);
+  return <input ref={control} className={cn(controlClasses, className)} {...props} />;
 }
 
 /**
@@ -89,5 +91,6 @@ export function Textarea({
   ref,
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  return <textarea ref={ref} className={cn(controlClasses, 'min-h-28', className)} {...props} />;
+  const control = useTypedBeforeHydration(props.value, ref);
+  return <textarea ref={control} className={cn(controlClasses, 'min-h-28', className)} {...props} />;
 }

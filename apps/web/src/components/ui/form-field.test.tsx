@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, useState, type FormEvent } from 'react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Input, Textarea } from './form-field';
+
+/** A search form as the pages write it: controlled fields, sent from its state. */
+function SearchForm({ onSearch }: { onSearch: (sent: { q: string; note: string }) => void }) {
+  const [q, setQ] = useState('');
+  const [note, setNote] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({ q, note });
+  };
+  return (
+    <form onSubmit={submit}>
+      <Input aria-label="q" type="search" value={q} onChange={(event) => setQ(event.target.value)} />
+      <Textarea aria-label="note" value={note} onChange={(event) => setNote(event.target.value)} />
+      <output>{q.length}</output>
+      <button type="submit">search</button>
+    </form>
+  );
+}
+
+let root: Root | undefined;
+// hydrateRoot outside testing-library: tell React that act() is in use, as testing-library does.
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+describe('a controlled field of a server-rendered page', () => {
+  it('keeps the text typed before hydration: the state hears of it and a form sent then carries it', async () => {
+    const sent: Array<{ q: string; note: string }> = [];
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SearchForm onSearch={(value) => sent.push(value)} />);
+    document.body.append(container);
+    // Typed while the page was only server HTML: the DOM has the text, no React state does.
+    container.querySelector('input')!.value = 'مطعم';
+    container.querySelector('textarea')!.value = 'في الرياض';
+
+    await act(async () => {
+      root = hydrateRoot(container, <SearchForm onSearch={(value) => sent.push(value)} />);
+    });
+
+    expect(container.querySelector('output')!.textContent).toBe('4');
+    expect(container.querySelector('input')!.value).toBe('مطعم');
+    act(() => container.querySelector('form')!.requestSubmit());
+    expect(sent).toEqual([{ q: 'مطعم', note: 'في الرياض' }]);
+  });
+
+  it('changes nothing when the page was rendered in the browser, and typing works as before', async () => {
+    const sent: Array<{ q: string; note: string }> = [];
+    render(<SearchForm onSearch={(value) => sent.push(value)} />);
+    expect(screen.getByRole('status').textContent).toBe('0');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'q' }), 'cafe');
+    await userEvent.click(screen.getByRole('button', { name: 'search' }));
+    expect(sent).toEqual([{ q: 'cafe', note: '' }]);
+  });
+});
