@@ -11,7 +11,7 @@ const TYPED = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'num
  * setter): the value React expects goes in through that setter, the typed text back through the
  * prototype's, and the input event typing sends does the rest.
  */
-export function announceTyped(control: TextControl, expected: string) {
+function announceTyped(control: TextControl, expected: string) {
   const typed = control.value;
   control.value = expected;
   const prototype =
