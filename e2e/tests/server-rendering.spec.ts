@@ -288,4 +288,55 @@ test.describe('a tap before the page is interactive', () => {
     );
     expect(kept, 'the select rendered by the server is the one the app hydrated').toBe(true);
   });
+
+  // A select's choice sends no tap or submit for boot.js to hold: the DOM keeps it, and the app must
+  // take it when the filters hydrate, which can be after <html data-app-ready> (they are a slice of
+  // their own). Chosen while server HTML, then the very moment the app says it is ready.
+  for (const moment of ['before', 'at'] as const) {
+    test(`a filter chosen ${moment} the moment the app answers is the one applied, and stays chosen`, async ({
+      context,
+    }) => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await slowScripts(page);
+      await page.goto('/search', { waitUntil: 'commit' });
+      const sector = page.getByLabel(text('ar', 'opportunities.search.businessType'), { exact: true });
+      await expect(sector).toBeVisible();
+      const choice = await sector.evaluate((select: HTMLSelectElement) => select.options[2]!.value);
+      expect(choice).toMatch(/^[1-9]\d*$/);
+      await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+      if (moment === 'before') {
+        await sector.selectOption(choice);
+      } else {
+        // As a user's choice lands in the same task as the marker: before anything else hydrates.
+        await sector.evaluate((select: HTMLSelectElement, value) => {
+          new MutationObserver((_, observer) => {
+            if (!document.documentElement.hasAttribute('data-app-ready')) return;
+            observer.disconnect();
+            select.value = value;
+            select.dispatchEvent(new Event('input', { bubbles: true }));
+            select.dispatchEvent(new Event('change', { bubbles: true }));
+          }).observe(document.documentElement, { attributes: true });
+        }, choice);
+      }
+      await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+      await expect.poll(() => new URL(page.url()).searchParams.get('businessTypeId')).toBe(choice);
+      await expect(sector).toHaveValue(choice);
+    });
+  }
+
+  test('a kind of listing ticked before then is the one applied, and stays ticked', async ({ context }) => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await slowScripts(page);
+    await page.goto('/search', { waitUntil: 'commit' });
+    const invest = page.getByRole('radio', { name: text('ar', 'listings.type.invest') });
+    await expect(invest).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    await invest.check();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('invest');
+    await expect(invest).toBeChecked();
+    await expect(page.getByRole('radio', { name: text('ar', 'opportunities.search.any') })).not.toBeChecked();
+  });
 });

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Input, Textarea } from './form-field';
+import { Checkable, Input, Textarea } from './form-field';
 
 /** A search form as the pages write it: controlled fields, sent from its state. */
 function SearchForm({ onSearch }: { onSearch: (sent: { q: string; note: string }) => void }) {
@@ -62,5 +62,65 @@ describe('a controlled field of a server-rendered page', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'q' }), 'cafe');
     await userEvent.click(screen.getByRole('button', { name: 'search' }));
     expect(sent).toEqual([{ q: 'cafe', note: '' }]);
+  });
+});
+
+/** A filter of one choice among three, and a box, as the search page writes them. */
+function TypeFilter({ onChoose }: { onChoose: (type: string) => void }) {
+  const [type, setType] = useState('any');
+  const [verified, setVerified] = useState(false);
+  return (
+    <form>
+      {['any', 'sale', 'invest'].map((value) => (
+        <Checkable
+          key={value}
+          type="radio"
+          name="type"
+          aria-label={value}
+          checked={type === value}
+          onChange={() => {
+            onChoose(value);
+            setType(value);
+          }}
+        />
+      ))}
+      <Checkable
+        type="checkbox"
+        aria-label="verified"
+        checked={verified}
+        onChange={(e) => setVerified(e.target.checked)}
+      />
+      <output>{`${type} ${verified}`}</output>
+    </form>
+  );
+}
+
+describe('a controlled radio button or checkbox of a server-rendered page', () => {
+  it('keeps a tick made before hydration: the radio ticked says so once, the box too', async () => {
+    const chosen: string[] = [];
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<TypeFilter onChoose={() => undefined} />);
+    document.body.append(container);
+    const [, , invest] = container.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+    invest!.checked = true;
+    container.querySelector<HTMLInputElement>('input[type="checkbox"]')!.checked = true;
+
+    await act(async () => {
+      root = hydrateRoot(container, <TypeFilter onChoose={(type) => chosen.push(type)} />);
+    });
+
+    expect(chosen).toEqual(['invest']);
+    expect(container.querySelector('output')!.textContent).toBe('invest true');
+    expect(invest!.checked).toBe(true);
+  });
+
+  it('changes nothing when the page was rendered in the browser, and ticking works as before', async () => {
+    const chosen: string[] = [];
+    render(<TypeFilter onChoose={(type) => chosen.push(type)} />);
+    expect(screen.getByRole('status').textContent).toBe('any false');
+    await userEvent.click(screen.getByRole('radio', { name: 'sale' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'verified' }));
+    expect(chosen).toEqual(['sale']);
+    expect(screen.getByRole('status').textContent).toBe('sale true');
   });
 });

@@ -6,7 +6,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { cn } from '@/lib/cn';
-import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
+import { useInputBeforeHydration } from '@/lib/use-input-before-hydration';
 
 export const controlClasses =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600/40 disabled:opacity-60 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-brand-400 dark:aria-[invalid=true]:border-red-400 sm:text-sm';
@@ -55,8 +55,20 @@ export function Input({
   ref,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const control = useTypedBeforeHydration(props.value, ref);
+  const control = useInputBeforeHydration(props, ref);
   return <input ref={control} className={cn(controlClasses, className)} {...props} />;
+}
+
+/**
+ * A radio button or checkbox, styled by its caller. Controlled, it is the box to use on a
+ * server-rendered page: a tick made before the page hydrated reaches its onChange.
+ */
+export function Checkable({
+  ref,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { type: 'radio' | 'checkbox'; ref?: Ref<HTMLInputElement> }) {
+  const control = useInputBeforeHydration(props, ref);
+  return <input ref={control} {...props} />;
 }
 
 /**
@@ -91,6 +103,6 @@ export function Textarea({
   ref,
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const control = useTypedBeforeHydration(props.value, ref);
+  const control = useInputBeforeHydration(props, ref);
   return <textarea ref={control} className={cn(controlClasses, 'min-h-28', className)} {...props} />;
 }

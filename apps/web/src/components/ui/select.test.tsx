@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { render, screen } from '@testing-library/react';
 import { Field } from './form-field';
 import { Select } from './select';
@@ -35,5 +38,80 @@ describe('<Select />', () => {
     expect(select).toHaveValue('b');
     expect(select).not.toHaveAttribute('aria-invalid', 'true');
     expect(select.className).toMatch(/px-3 .* w-auto$/);
+  });
+});
+
+/** A filter as the search page writes it: a controlled select, its choice shown beside it. */
+function SectorFilter({ sectors, onChoose }: { sectors: string[]; onChoose?: (value: string) => void }) {
+  const [sector, setSector] = useState('');
+  return (
+    <label>
+      القطاع
+      <Select
+        value={sector}
+        onChange={(event) => {
+          onChoose?.(event.target.value);
+          setSector(event.target.value);
+        }}
+      >
+        <option value="">الكل</option>
+        {sectors.map((id) => (
+          <option key={id} value={id}>
+            {id}
+          </option>
+        ))}
+      </Select>
+      <output>{sector}</output>
+    </label>
+  );
+}
+
+let root: Root | undefined;
+// hydrateRoot outside testing-library: tell React that act() is in use, as testing-library does.
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+describe('<Select /> of a server-rendered page', () => {
+  it('keeps a choice made before hydration: its onChange hears of it once and the next render keeps it', async () => {
+    const chosen = vi.fn();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SectorFilter sectors={['4', '8']} />);
+    document.body.append(container);
+    // Chosen while the page was only server HTML: the DOM has the choice, no React state does.
+    container.querySelector('select')!.value = '8';
+
+    await act(async () => {
+      root = hydrateRoot(container, <SectorFilter sectors={['4', '8']} onChoose={chosen} />);
+    });
+
+    expect(chosen.mock.calls).toEqual([['8']]);
+    expect(container.querySelector('output')!.textContent).toBe('8');
+    expect(container.querySelector('select')!.value).toBe('8');
+  });
+
+  it('reports nothing for a select the browser rendered whose options have not arrived yet', async () => {
+    function Loading({ sectors }: { sectors: string[] }) {
+      return (
+        <Select aria-label="القطاع" value="8" onChange={chosen}>
+          <option value="">…</option>
+          {sectors.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </Select>
+      );
+    }
+    const chosen = vi.fn();
+    const { rerender } = render(<Loading sectors={[]} />);
+    rerender(<Loading sectors={['4', '8']} />);
+    expect(chosen).not.toHaveBeenCalled();
+    expect(screen.getByRole('combobox', { name: 'القطاع' })).toHaveValue('8');
   });
 });

@@ -6,7 +6,7 @@ import { OPPORTUNITY_TYPES, type Language } from '@safqa/shared/constants';
 import { validationMessage } from '@safqa/shared/validation/messages';
 import { Button } from '@/components/ui/button';
 import { CommitSelect } from '@/components/ui/commit-select';
-import { Field, Input, NumberInput } from '@/components/ui/form-field';
+import { Checkable, Field, Input, NumberInput } from '@/components/ui/form-field';
 import { citiesOfRegion, useCities } from '@/lib/cities';
 import { lookupName, useLookup } from '@/lib/lookups';
 import { numberValue } from '@/lib/digits';
@@ -177,7 +177,7 @@ export function SearchFilters({ state, onChange, onSearched }: Props) {
               key={type ?? 'any'}
               className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600 dark:border-slate-600 dark:has-checked:bg-brand-950"
             >
-              <input
+              <Checkable
                 type="radio"
                 name="type"
                 className="accent-brand-700"
