@@ -110,6 +110,32 @@ export async function deleteFinishedJobs(db: Db, before: Date): Promise<number> 
   return rows.length;
 }
 
+/**
+ * Which of these schedules have a period to take at `now`, in one statement: an idle pass used to ask
+ * two per schedule each second (about 14 statements a second per process, 3% of a core on the
+ * embedded database). `missing`: no row yet (new, or deleted by an operator), to be created.
+ */
+export async function dueSchedules(
+  db: Db,
+  names: string[],
+  now: Date,
+): Promise<{ due: Set<string>; missing: string[] }> {
+  if (names.length === 0) return { due: new Set(), missing: [] };
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await db
+    .select({
+      name: jobSchedules.name,
+      due: sql<boolean>`${jobSchedules.nextRunAt} <= ${at} AND (${jobSchedules.lockedUntil} IS NULL OR ${jobSchedules.lockedUntil} < ${at})`,
+    })
+    .from(jobSchedules)
+    .where(inArray(jobSchedules.name, names));
+  const known = new Set(rows.map((row) => row.name));
+  return {
+    due: new Set(rows.filter((row) => row.due).map((row) => row.name)),
+    missing: names.filter((name) => !known.has(name)),
+  };
+}
+
 export async function ensureSchedule(db: Db, name: string, firstRunAt: Date): Promise<void> {
   await db.insert(jobSchedules).values({ name, nextRunAt: firstRunAt }).onConflictDoNothing();
 }

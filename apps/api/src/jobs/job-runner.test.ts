@@ -170,6 +170,45 @@ describe('recurring jobs', () => {
     }
   });
 
+  it('between periods, a pass asks the database one question for all its schedules, and still sees a run forced by hand', async () => {
+    // Every statement the runner starts goes through one of these builders of its `db`.
+    let statements = 0;
+    const counted = new Proxy(t.app.db, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (
+          typeof value !== 'function' ||
+          !['select', 'insert', 'update', 'delete', 'execute'].includes(String(key))
+        )
+          return value;
+        return (...args: unknown[]) => {
+          statements += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const runs: string[] = [];
+    const r = new JobRunner(counted, t.app.log);
+    for (const name of ['hourly-a', 'hourly-b', 'hourly-c', 'hourly-d', 'hourly-e'])
+      r.every(name, 60 * 60 * 1000, async () => void runs.push(name));
+    await r.runDue(T0);
+    expect(runs).toHaveLength(5);
+
+    statements = 0;
+    expect(await r.runDue(minutes(T0, 1))).toBe(0);
+    // One for the six schedules (the runner's daily prune is one; two each before), one for one-off
+    // jobs abandoned by a dead process (this runner defines none to claim).
+    expect(statements).toBe(2);
+
+    // What operations.md tells an operator to do to run a period now.
+    await t.app.db
+      .update(jobSchedules)
+      .set({ nextRunAt: minutes(T0, 1) })
+      .where(eq(jobSchedules.name, 'hourly-c'));
+    expect(await r.runDue(minutes(T0, 2))).toBe(1);
+    expect(runs.at(-1)).toBe('hourly-c');
+  });
+
   it('records a failure and tries again next period', async () => {
     let calls = 0;
     const r = runner();

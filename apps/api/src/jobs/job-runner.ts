@@ -4,6 +4,7 @@ import {
   claimDueJobs,
   claimSchedule,
   deleteFinishedJobs,
+  dueSchedules,
   ensureSchedule,
   failAbandonedJobs,
   finishSchedule,
@@ -110,8 +111,11 @@ export class JobRunner {
   /** Runs every due schedule and job with the clock `now`; answers how many of them ran (tests call this). */
   async runDue(now: Date = new Date()): Promise<number> {
     let ran = 0;
+    const { due, missing } = await dueSchedules(this.db, [...this.schedules.keys()], now);
+    for (const name of missing) await ensureSchedule(this.db, name, now);
     for (const [name, schedule] of this.schedules) {
       if (this.loop.closing) break;
+      if (!due.has(name) && !missing.includes(name)) continue;
       const didRun = await this.runSchedule(name, schedule, now);
       // The runner's own housekeeping is not counted: callers count their work.
       if (didRun && name !== PRUNE_SCHEDULE) ran += 1;
@@ -153,7 +157,7 @@ export class JobRunner {
     schedule: { intervalMs: number; run: ScheduleHandler },
     now: Date,
   ): Promise<boolean> {
-    await ensureSchedule(this.db, name, now);
+    // The claim decides: another process may have taken the period since dueSchedules looked.
     if (!(await claimSchedule(this.db, name, now, this.options.leaseSeconds))) return false;
     const log = this.log.child({ schedule: name });
     let error: string | null = null;
