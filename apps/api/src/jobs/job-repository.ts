@@ -112,8 +112,8 @@ export async function deleteFinishedJobs(db: Db, before: Date): Promise<number> 
 
 /**
  * Which of these schedules have a period to take at `now`, in one statement: an idle pass used to ask
- * two per schedule each second (about 14 statements a second per process, 3% of a core on the
- * embedded database). `missing`: no row yet (new, or deleted by an operator), to be created.
+ * two per schedule each second (12 statements a second from every process to the database, for
+ * nothing). `missing`: no row yet (new, or deleted by an operator), to be created.
  */
 export async function dueSchedules(
   db: Db,
