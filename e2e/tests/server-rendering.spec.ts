@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { text } from '../support/locales';
@@ -220,6 +220,18 @@ test.describe('a tap before the page is interactive', () => {
     });
   }
 
+  /** /search on a wide screen (its filters open), the app's script still held back. */
+  async function searchBeforeApp(context: BrowserContext) {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await slowScripts(page);
+    await page.goto('/search', { waitUntil: 'commit' });
+    const sector = page.getByLabel(text('ar', 'opportunities.search.businessType'), { exact: true });
+    await expect(sector).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    return { page, sector };
+  }
+
   // A page of its own: the fixture's `page` waits for the app after each goto, which is the point here.
   test('is not lost: the app acts on it once it answers', async ({ context }) => {
     const page = await context.newPage();
@@ -269,13 +281,7 @@ test.describe('a tap before the page is interactive', () => {
   test('on a wide screen, the search filters are shown at once and the same ones stay after hydration', async ({
     context,
   }) => {
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await slowScripts(page);
-    await page.goto('/search', { waitUntil: 'commit' });
-    const sector = page.getByLabel(text('ar', 'opportunities.search.businessType'), { exact: true });
-    await expect(sector).toBeVisible();
-    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    const { page, sector } = await searchBeforeApp(context);
     await sector.evaluate((element) => {
       (window as unknown as { serverSelect: Element }).serverSelect = element;
     });
@@ -296,15 +302,9 @@ test.describe('a tap before the page is interactive', () => {
     test(`a filter chosen ${moment} the moment the app answers is the one applied, and stays chosen`, async ({
       context,
     }) => {
-      const page = await context.newPage();
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await slowScripts(page);
-      await page.goto('/search', { waitUntil: 'commit' });
-      const sector = page.getByLabel(text('ar', 'opportunities.search.businessType'), { exact: true });
-      await expect(sector).toBeVisible();
+      const { page, sector } = await searchBeforeApp(context);
       const choice = await sector.evaluate((select: HTMLSelectElement) => select.options[2]!.value);
       expect(choice).toMatch(/^[1-9]\d*$/);
-      await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
       if (moment === 'before') {
         await sector.selectOption(choice);
       } else {
@@ -326,13 +326,8 @@ test.describe('a tap before the page is interactive', () => {
   }
 
   test('a kind of listing ticked before then is the one applied, and stays ticked', async ({ context }) => {
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await slowScripts(page);
-    await page.goto('/search', { waitUntil: 'commit' });
+    const { page } = await searchBeforeApp(context);
     const invest = page.getByRole('radio', { name: text('ar', 'listings.type.invest') });
-    await expect(invest).toBeVisible();
-    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
     await invest.check();
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
     await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('invest');

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, useState, type FormEvent } from 'react';
-import { renderToString } from 'react-dom/server';
-import { hydrateRoot, type Root } from 'react-dom/client';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateAfter } from '@/test/hydrate';
 import { Checkable, Input, Textarea } from './form-field';
 
 /** A search form as the pages write it: controlled fields, sent from its state. */
@@ -24,29 +23,13 @@ function SearchForm({ onSearch }: { onSearch: (sent: { q: string; note: string }
   );
 }
 
-let root: Root | undefined;
-// hydrateRoot outside testing-library: tell React that act() is in use, as testing-library does.
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
-
 describe('a controlled field of a server-rendered page', () => {
   it('keeps the text typed before hydration: the state hears of it and a form sent then carries it', async () => {
     const sent: Array<{ q: string; note: string }> = [];
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<SearchForm onSearch={(value) => sent.push(value)} />);
-    document.body.append(container);
     // Typed while the page was only server HTML: the DOM has the text, no React state does.
-    container.querySelector('input')!.value = 'مطعم';
-    container.querySelector('textarea')!.value = 'في الرياض';
-
-    await act(async () => {
-      root = hydrateRoot(container, <SearchForm onSearch={(value) => sent.push(value)} />);
+    const container = await hydrateAfter(<SearchForm onSearch={(value) => sent.push(value)} />, (html) => {
+      html.querySelector('input')!.value = 'مطعم';
+      html.querySelector('textarea')!.value = 'في الرياض';
     });
 
     expect(container.querySelector('output')!.textContent).toBe('4');
@@ -98,16 +81,15 @@ function TypeFilter({ onChoose }: { onChoose: (type: string) => void }) {
 describe('a controlled radio button or checkbox of a server-rendered page', () => {
   it('keeps a tick made before hydration: the radio ticked says so once, the box too', async () => {
     const chosen: string[] = [];
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<TypeFilter onChoose={() => undefined} />);
-    document.body.append(container);
-    const [, , invest] = container.querySelectorAll<HTMLInputElement>('input[type="radio"]');
-    invest!.checked = true;
-    container.querySelector<HTMLInputElement>('input[type="checkbox"]')!.checked = true;
-
-    await act(async () => {
-      root = hydrateRoot(container, <TypeFilter onChoose={(type) => chosen.push(type)} />);
-    });
+    const container = await hydrateAfter(
+      <TypeFilter onChoose={() => undefined} />,
+      (html) => {
+        html.querySelectorAll<HTMLInputElement>('input[type="radio"]')[2]!.checked = true;
+        html.querySelector<HTMLInputElement>('input[type="checkbox"]')!.checked = true;
+      },
+      <TypeFilter onChoose={(type) => chosen.push(type)} />,
+    );
+    const invest = container.querySelectorAll<HTMLInputElement>('input[type="radio"]')[2];
 
     expect(chosen).toEqual(['invest']);
     expect(container.querySelector('output')!.textContent).toBe('invest true');

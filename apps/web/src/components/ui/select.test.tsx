@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, useState } from 'react';
-import { renderToString } from 'react-dom/server';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
+import { hydrateAfter } from '@/test/hydrate';
 import { Field } from './form-field';
 import { Select } from './select';
 
@@ -66,29 +65,15 @@ function SectorFilter({ sectors, onChoose }: { sectors: string[]; onChoose?: (va
   );
 }
 
-let root: Root | undefined;
-// hydrateRoot outside testing-library: tell React that act() is in use, as testing-library does.
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
-
 describe('<Select /> of a server-rendered page', () => {
   it('keeps a choice made before hydration: its onChange hears of it once and the next render keeps it', async () => {
     const chosen = vi.fn();
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<SectorFilter sectors={['4', '8']} />);
-    document.body.append(container);
     // Chosen while the page was only server HTML: the DOM has the choice, no React state does.
-    container.querySelector('select')!.value = '8';
-
-    await act(async () => {
-      root = hydrateRoot(container, <SectorFilter sectors={['4', '8']} onChoose={chosen} />);
-    });
+    const container = await hydrateAfter(
+      <SectorFilter sectors={['4', '8']} />,
+      (html) => void (html.querySelector('select')!.value = '8'),
+      <SectorFilter sectors={['4', '8']} onChoose={chosen} />,
+    );
 
     expect(chosen.mock.calls).toEqual([['8']]);
     expect(container.querySelector('output')!.textContent).toBe('8');
