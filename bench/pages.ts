@@ -27,7 +27,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess, type ServerProcess } from '../apps/api/src/test/server-process';
-import { measurePageThroughput } from './pages-throughput';
+import { BENCH_METRICS_TOKEN, measurePageThroughput } from './pages-throughput';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -171,7 +171,10 @@ async function throughput(targets: Target[]) {
     try {
       await seed({ ...target, dataDir });
       // One client stands for many crawlers: the per-address rate limit (300/min) is lifted.
-      const server = await serve({ ...target, dataDir }, { RATE_LIMIT_SCALE: '100000' });
+      const server = await serve(
+        { ...target, dataDir },
+        { RATE_LIMIT_SCALE: '100000', METRICS_TOKEN: BENCH_METRICS_TOKEN },
+      );
       try {
         const lines = await measurePageThroughput(server.baseUrl, server.child.pid!);
         console.log(`\n${target.label} (${target.root}):\n\n${lines.join('\n')}`);

@@ -20,12 +20,18 @@ import {
 let database: Awaited<ReturnType<typeof createDatabase>>;
 const servers: ServerProcess[] = [];
 const CRAWLER = { 'user-agent': 'facebookexternalhit/1.1', accept: '*/*' };
+const METRICS_TOKEN = 'fault-suite-metrics-token-0123456789';
+let env: Record<string, string>;
 /** How long a notification may take to reach the other process. */
 const NOTIFY_MS = 2000;
 
 beforeAll(async () => {
   database = await createDatabase();
-  const env = faultServerEnv({ DATABASE_URL: database.url, PUBLIC_URL: 'https://safqa.example' });
+  env = faultServerEnv({
+    DATABASE_URL: database.url,
+    PUBLIC_URL: 'https://safqa.example',
+    METRICS_TOKEN,
+  });
   servers.push(await startServerProcess(env, { timeoutMs: 120_000 }));
   servers.push(await startServerProcess(env, { timeoutMs: 120_000 }));
 }, 300_000);
@@ -40,6 +46,35 @@ async function page(baseUrl: string, path: string) {
   return { status: res.status, etag: res.headers.get('etag'), body: await res.text() };
 }
 const amountOf = (html: string) => /"requiredAmount":(\d+)/.exec(html)?.[1];
+
+/** A process's page counters (/metrics): renders on request and pages read from the shared store. */
+async function pageCounts(baseUrl: string) {
+  const text = await (
+    await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+  return {
+    onRequest: value('page_renders_total\\{by="on_request"\\}'),
+    fromStore: value('pages_from_store_total'),
+  };
+}
+
+/** Both languages of the listing's anonymous page stored for its current version. */
+async function storedCurrent(databaseUrl: string, id: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM stored_pages s
+       WHERE s.listing_id = $1 AND NOT s.signed_in_hint
+         AND s.listing_version = (SELECT version FROM page_versions WHERE key = 'o:' || $1)`,
+      [id],
+    );
+    return rows[0]!.n === 2;
+  } finally {
+    await client.end();
+  }
+}
 
 describe('cached pages and teasers across two processes', () => {
   it('show a suspension, a reinstatement, a price written in SQL and a new FAQ on the other process', async () => {
@@ -109,5 +144,44 @@ describe('cached pages and teasers across two processes', () => {
       async () => (await page(b.baseUrl, '/faq?lang=en')).body.includes('Does the other process know?'),
       NOTIFY_MS,
     );
+  });
+});
+
+describe('pages stored for every process', () => {
+  it('are read by a process started after the one that rendered them was killed', async () => {
+    const [a] = servers as [ServerProcess];
+    const admin = await signIn(a.baseUrl, FAULT_ADMIN.email, FAULT_ADMIN.password);
+    const owner = await newMember(a.baseUrl, 'stored-owner');
+    // A third process renders ahead (as may the others: they all hear the approval), then dies.
+    const renderer = await startServerProcess(env, { timeoutMs: 120_000 });
+    servers.push(renderer);
+    const id = await approvedListing(owner, admin, { requiredAmount: 730_000 });
+    await waitFor('the page rendered ahead', () => storedCurrent(database.url, id), 10_000);
+    renderer.child.kill('SIGKILL');
+
+    const fresh = await startServerProcess(env, { timeoutMs: 120_000 });
+    servers.push(fresh);
+    const before = await pageCounts(fresh.baseUrl);
+    const url = `/opportunities/${id}?lang=ar`;
+    const served = await page(fresh.baseUrl, url);
+    expect(served.status).toBe(200);
+    expect(amountOf(served.body)).toBe('730000');
+    const after = await pageCounts(fresh.baseUrl);
+    expect(after.onRequest).toBe(before.onRequest);
+    expect(after.fromStore).toBe(before.fromStore + 1);
+    // Every process sends the same bytes under the same tag (a CDN or browser revalidates across them).
+    expect((await page(a.baseUrl, url)).etag).toBe(served.etag);
+
+    // A change written by neither process: the stored page is stale at once, the new one rendered ahead.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query('UPDATE opportunities SET required_amount = 740000 WHERE id = $1', [id]);
+    await client.end();
+    await waitFor(
+      'the new price from the fresh process',
+      async () => amountOf((await page(fresh.baseUrl, url)).body) === '740000',
+      NOTIFY_MS,
+    );
+    await waitFor('the new version rendered ahead', () => storedCurrent(database.url, id), 10_000);
   });
 });

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CachedBody, ifNoneMatchHits, preferredEncoding } from './http-cache';
+import { CachedBody, bodyHash, ifNoneMatchHits, preferredEncoding, repeatBrotli } from './http-cache';
 
 /** A page-like body: markup that repeats with variations, as a rendered listing page does. */
 const page = Buffer.from(
@@ -40,6 +40,24 @@ describe('CachedBody', () => {
 
     const pdf = new CachedBody(page, false);
     expect(pdf.representation('br')).toMatchObject({ encoding: 'identity', body: page });
+  });
+
+  it('serves a body known only by its stored brotli form as the body itself would be, tags included', () => {
+    const plain = new CachedBody(page, true);
+    plain.representation('br');
+    const repeat = plain.representation('br');
+    const stored = new CachedBody(
+      { brotli: repeatBrotli(page), hash: bodyHash(page), size: page.length },
+      true,
+    );
+    expect(stored.size).toBe(page.length);
+    expect(stored.etags).toEqual(plain.etags);
+    // Sent as stored (nothing compressed here), with the tag the same bytes get from a rendered copy.
+    expect(stored.representation('gzip, br')).toEqual(repeat);
+    // A client without brotli gets the plain bytes, made from the stored form.
+    expect(stored.representation(undefined)).toMatchObject({ encoding: 'identity', etag: plain.etags[0] });
+    expect(stored.representation(undefined).body.equals(page)).toBe(true);
+    expect(gunzipSync(stored.representation('gzip').body).equals(page)).toBe(true);
   });
 
   it('tags differ between bodies that differ', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 
 /** How long a shared cache (CDN) may keep a public page or teaser, and serve it stale while it asks again. */
 export const SHARED_MAX_AGE_SECONDS = 60;
@@ -36,7 +36,8 @@ export function preferredEncoding(header: string | undefined): Encoding {
   return 'identity';
 }
 
-function hashOf(body: Buffer): string {
+/** The name of a body's bytes its ETags are made from. */
+export function bodyHash(body: Buffer): string {
   return createHash('sha256').update(body).digest('base64url').slice(0, 32);
 }
 
@@ -53,6 +54,17 @@ const brotli = (body: Buffer, quality: number) =>
     params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
 
+/** The smaller brotli form of a body, as sent from its second request on (made ahead for stored pages). */
+export const repeatBrotli = (body: Buffer) => brotli(body, REPEAT_BROTLI_QUALITY);
+
+/** A body known by its brotli form (made ahead), its hash and plain size; its plain bytes if at hand. */
+export interface PrecompressedBody {
+  brotli: Buffer;
+  hash: string;
+  size: number;
+  identity?: Buffer;
+}
+
 /**
  * A response body kept for many requests, with a strong ETag per representation (each compressed
  * form has its own bytes, so its own tag), compressed once per encoding on first demand; the brotli
@@ -62,13 +74,19 @@ export class CachedBody {
   readonly etags: readonly string[];
   private readonly forms = new Map<Encoding, { body: Buffer; etag: string; repeat: boolean }>();
   private readonly hash: string;
+  private plain: Buffer | null;
+  private readonly bytes: number;
 
   constructor(
-    readonly identity: Buffer,
+    /** The body, or its brotli form made ahead (a stored page): then the plain bytes are made on demand. */
+    body: Buffer | PrecompressedBody,
     /** Text worth compressing (pages); PDFs are sent as they are. */
     private readonly compressible: boolean,
   ) {
-    this.hash = hashOf(identity);
+    const precompressed = Buffer.isBuffer(body) ? null : body;
+    this.plain = precompressed ? (precompressed.identity ?? null) : (body as Buffer);
+    this.hash = precompressed ? precompressed.hash : bodyHash(body as Buffer);
+    this.bytes = precompressed ? precompressed.size : (body as Buffer).length;
     // Every tag any copy of this body was ever sent with (an If-None-Match may carry either brotli one).
     this.etags = [
       `"${this.hash}"`,
@@ -76,19 +94,29 @@ export class CachedBody {
       `"${this.hash}-br"`,
       `"${this.hash}-gz"`,
     ];
-    this.forms.set('identity', { body: identity, etag: this.etags[0]!, repeat: true });
+    if (precompressed)
+      this.forms.set('br', { body: precompressed.brotli, etag: this.etags[2]!, repeat: true });
+  }
+
+  /** The plain bytes (decompressed once from the brotli form when that is all it was given). */
+  private get identity(): Buffer {
+    this.plain ??= brotliDecompressSync(this.forms.get('br')!.body);
+    return this.plain;
   }
 
   /** Bytes kept, compressed forms included (for the cache's size limit, which counts at insertion). */
   get size(): number {
-    return this.identity.length;
+    return this.bytes;
   }
 
   /** The representation for a request's Accept-Encoding: its bytes, encoding and ETag. */
   representation(acceptEncoding: string | undefined): { body: Buffer; encoding: Encoding; etag: string } {
     const encoding = this.compressible ? preferredEncoding(acceptEncoding) : 'identity';
     let form = this.forms.get(encoding);
-    if (!form) {
+    if (!form && encoding === 'identity') {
+      form = { body: this.identity, etag: this.etags[0]!, repeat: true };
+      this.forms.set(encoding, form);
+    } else if (!form) {
       form =
         encoding === 'br'
           ? { body: brotli(this.identity, FIRST_BROTLI_QUALITY), etag: this.etags[1]!, repeat: false }

@@ -15,6 +15,8 @@ export interface ContentVersions {
   ofListing(id: number): string;
   /** Version of any other page (home, search, FAQ...): any listing, lookups, FAQs. */
   ofLists(): string;
+  /** Called after every change heard (and when the listener is back, since changes were missed). */
+  onChange(listener: () => void): void;
 }
 
 declare module 'fastify' {
@@ -36,16 +38,21 @@ async function contentVersionsPlugin(app: FastifyInstance) {
   let shared = 0;
   let lists = 0;
   const listings = new Map<number, number>();
+  const listeners: (() => void)[] = [];
 
   const listingChanged = (id?: number) => {
     lists += 1;
     if (id === undefined) shared += 1;
     else listings.set(id, (listings.get(id) ?? 0) + 1);
+    for (const listener of listeners) listener();
   };
 
   const versions: ContentVersions = {
     ofListing: (id) => `${shared}.${listings.get(id) ?? 0}`,
     ofLists: () => `${shared}.${lists}`,
+    onChange: (listener) => {
+      listeners.push(listener);
+    },
   };
   app.decorate('contentVersions', versions);
 

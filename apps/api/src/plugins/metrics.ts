@@ -100,6 +100,40 @@ async function metricsPlugin(app: FastifyInstance) {
     },
   });
   connectionMetrics(app, register);
+  // Decorated by web-static when the build can render pages (registered after this plugin).
+  mirroredCounter(
+    register,
+    'page_renders_total',
+    'Listing pages rendered by React: on_request (no current page was stored), ahead (the warmer, after a change)',
+    'by',
+    () => {
+      const counts = app.pageRenders;
+      return counts
+        ? [
+            ['on_request', counts.onRequest],
+            ['ahead', counts.ahead],
+          ]
+        : [];
+    },
+  );
+  new Counter({
+    name: 'page_render_ahead_cpu_seconds_total',
+    help: 'CPU of this process while the warmer rendered listing pages ahead (an upper bound)',
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc((app.pageRenders?.aheadCpuMs ?? 0) / 1000);
+    },
+  });
+  new Counter({
+    name: 'pages_from_store_total',
+    help: 'Listing pages this process read from the shared store instead of rendering them',
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(app.pageRenders?.fromStore ?? 0);
+    },
+  });
   const scrapes = new Counter({
     name: 'metrics_scrapes_total',
     help: 'Scrapes of this endpoint',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,7 +9,9 @@ import { issueVisitorCookie, viewerOf } from '../lib/viewer';
 import { decodedPath } from '../lib/request-path';
 import { redactUrl } from '../logger';
 import { ifNoneMatchHits, PRIVATE_REVALIDATE, PUBLIC_SHARED } from '../lib/http-cache';
-import { createPageCache, listingOfAddress } from '../web/page-cache';
+import { createPageCache, listingOfAddress, type PageRequest } from '../web/page-cache';
+import { createStoredPages, debounced, type PageRenderCounts } from '../web/stored-pages';
+import { pruneStoredPages } from '../web/stored-pages-repository';
 import { devMailEnabled } from '../modules/dev-mail/routes';
 import { parseTemplate, renderHead } from '../web/page-document';
 import { loadPageRenderer, type PageRenderer } from '../web/page-renderer';
@@ -19,6 +21,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Keys of stored public files: letters, digits, / _ . - (storage.ts refuses anything else). */
 const SAFE_UPLOAD_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PRUNE_STORED_PAGES = 'pages.prune-stored';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Listing pages rendered and read from the shared store (web/stored-pages.ts), for /metrics. */
+    pageRenders?: PageRenderCounts;
+  }
+}
 
 /** Paths that never fall back to the web app: the API, hashed assets and uploads answer 404 when missing. */
 const NO_FALLBACK = /^\/(?:api|assets|uploads|og)(?:\/|$)/;
@@ -116,32 +127,63 @@ async function webStaticPlugin(app: FastifyInstance) {
   if (!renderer)
     app.log.warn({ webDist: root }, 'no server entry in the web build; pages are client-rendered');
 
+  const renderPage = async ({ address, lang, signedInHint }: PageRequest) => {
+    // Written into the page's style elements and into its policy (Radix's scroll lock <style>
+    // needs it): one per rendered page, sent with each copy of it (docs/operations.md).
+    const nonce = randomBytes(16).toString('base64');
+    if (!renderer) return { html: template.render({ lang, nonce, head: '' }), status: 200, nonce };
+    const rendered = await renderSafely(app, renderer, { url: address, lang, signedInHint });
+    if (!rendered) return null;
+    if (rendered.kind === 'shell') {
+      return { html: template.render({ lang, nonce, head: '' }), status: 200, nonce };
+    }
+    const head = renderHead({
+      head: rendered.head,
+      lang,
+      publicUrl: app.config.publicUrl,
+      canonicalPath: address,
+      status: rendered.status,
+      headElements: rendered.headElements,
+    });
+    const html = template.render({ lang, nonce, head, body: rendered.body, state: rendered.state });
+    return { html, status: rendered.status, nonce };
+  };
+
+  // Listing pages are rendered once per version for every process of this build (the build decides
+  // the scripts a page names, and NODE_ENV which React rendered it).
+  const stored = renderer
+    ? createStoredPages({
+        db: app.db,
+        build: buildIdentity(indexFile, path.join(root, 'server', 'entry-server.js')),
+        render: renderPage,
+        log: app.log,
+      })
+    : null;
+  if (stored) {
+    app.decorate('pageRenders', stored.counts);
+    const warmSoon = debounced(() => void stored.warm());
+    app.contentVersions.onChange(warmSoon);
+    app.addHook('onReady', () => {
+      void stored
+        .start()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'pages not queued at start'));
+    });
+    app.addHook('onClose', async () => {
+      stored.stop();
+      await stored.warm();
+    });
+    app.jobs.every(PRUNE_STORED_PAGES, DAY_MS, async ({ now, log }) => {
+      const pruned = await pruneStoredPages(app.db, stored.build, new Date(now.getTime() - DAY_MS));
+      if (pruned) log.info({ pruned }, 'stored pages pruned');
+    });
+  }
+
   const pages = createPageCache({
     versionOf: ({ address }) => {
       const listing = listingOfAddress(address);
       return listing === null ? app.contentVersions.ofLists() : app.contentVersions.ofListing(listing);
     },
-    render: async ({ address, lang, signedInHint }) => {
-      // Written into the page's style elements and into its policy (Radix's scroll lock <style>
-      // needs it): one per rendered page, sent with each copy of it (docs/operations.md).
-      const nonce = randomBytes(16).toString('base64');
-      if (!renderer) return { html: template.render({ lang, nonce, head: '' }), status: 200, nonce };
-      const rendered = await renderSafely(app, renderer, { url: address, lang, signedInHint });
-      if (!rendered) return null;
-      if (rendered.kind === 'shell') {
-        return { html: template.render({ lang, nonce, head: '' }), status: 200, nonce };
-      }
-      const head = renderHead({
-        head: rendered.head,
-        lang,
-        publicUrl: app.config.publicUrl,
-        canonicalPath: address,
-        status: rendered.status,
-        headElements: rendered.headElements,
-      });
-      const html = template.render({ lang, nonce, head, body: rendered.body, state: rendered.state });
-      return { html, status: rendered.status, nonce };
-    },
+    render: stored ? stored.render : renderPage,
   });
 
   const devMail = devMailEnabled(app.config);
@@ -184,6 +226,13 @@ async function webStaticPlugin(app: FastifyInstance) {
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.status(page.status).send(body);
   });
+}
+
+/** Names a web build by its page template and server entry, and by the React (NODE_ENV) rendering it. */
+function buildIdentity(...files: string[]): string {
+  const hash = createHash('sha256').update(process.env.NODE_ENV ?? '');
+  for (const file of files) hash.update(readFileSync(file));
+  return hash.digest('base64url').slice(0, 16);
 }
 
 /** Adds the page's nonce to style-src of the policy the security headers set. */
@@ -270,5 +319,5 @@ async function renderSafely(
 
 export default fp(webStaticPlugin, {
   name: 'web-static',
-  dependencies: ['storage', 'errors', 'content-versions'],
+  dependencies: ['storage', 'errors', 'content-versions', 'jobs'],
 });

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Language } from '@safqa/shared/constants';
-import { CachedBody } from '../lib/http-cache';
+import { CachedBody, type PrecompressedBody } from '../lib/http-cache';
 
 /** Rendered pages kept per process: about 64 MB of HTML (a listing page is 30-60 KB). */
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -9,8 +9,13 @@ const MAX_BYTES = 64 * 1024 * 1024;
  * (views, bookmarks) change without invalidating it. Every other page (home, search, FAQ...) shows
  * top lists and totals the API itself caches for 30 s (opportunities/service.ts), so it is kept as long.
  */
-const LISTING_MAX_AGE_MS = 10 * 60_000;
+export const LISTING_MAX_AGE_MS = 10 * 60_000;
 const OTHER_MAX_AGE_MS = 30_000;
+/**
+ * A page read from the shared store (web/stored-pages.ts) past its age is kept this much longer: the
+ * store has asked for a fresh render, which other processes read when this copy expires.
+ */
+const STORED_MIN_KEEP_MS = 60_000;
 
 const LISTING_PAGE = /^\/opportunities\/([1-9][0-9]{0,9})$/;
 
@@ -28,6 +33,16 @@ export interface CachedPage {
   nonce: string;
   version: string;
   renderedAt: number;
+  /** Served from here until then, while its version holds. */
+  expiresAt: number;
+}
+
+/** A page as rendered, or as read from the shared store (which says when and may bring its brotli form). */
+export interface RenderedPage {
+  html: string | PrecompressedBody;
+  status: number;
+  nonce: string;
+  renderedAt?: number;
 }
 
 export interface PageCache {
@@ -48,7 +63,7 @@ export function listingOfAddress(address: string): number | null {
  * page could not be rendered: that answer is not kept.
  */
 export function createPageCache(options: {
-  render(request: PageRequest): Promise<{ html: string; status: number; nonce: string } | null>;
+  render(request: PageRequest): Promise<RenderedPage | null>;
   versionOf(request: PageRequest): string;
   now?: () => number;
 }): PageCache {
@@ -63,12 +78,19 @@ export function createPageCache(options: {
   async function renderPage(key: string, request: PageRequest, version: string) {
     const rendered = await options.render(request);
     if (!rendered) return null;
+    const maxAge = listingOfAddress(request.address) === null ? OTHER_MAX_AGE_MS : LISTING_MAX_AGE_MS;
+    const renderedAt = rendered.renderedAt ?? now();
+    const html = typeof rendered.html === 'string' ? Buffer.from(rendered.html, 'utf8') : rendered.html;
     const page: CachedPage = {
       status: rendered.status,
-      body: new CachedBody(Buffer.from(rendered.html, 'utf8'), true),
+      body: new CachedBody(html, true),
       nonce: rendered.nonce,
       version,
-      renderedAt: now(),
+      renderedAt,
+      expiresAt:
+        rendered.renderedAt === undefined
+          ? renderedAt + maxAge
+          : Math.max(renderedAt + maxAge, now() + STORED_MIN_KEEP_MS),
     };
     // A render that began before a change is answered to its callers but not kept.
     if (options.versionOf(request) === version) pages.set(key, page);
@@ -80,8 +102,7 @@ export function createPageCache(options: {
       const key = `${request.lang}|${request.signedInHint ? 1 : 0}|${request.address}`;
       const version = options.versionOf(request);
       const hit = pages.get(key);
-      const maxAge = listingOfAddress(request.address) === null ? OTHER_MAX_AGE_MS : LISTING_MAX_AGE_MS;
-      if (hit && hit.version === version && now() - hit.renderedAt < maxAge) return Promise.resolve(hit);
+      if (hit && hit.version === version && now() < hit.expiresAt) return Promise.resolve(hit);
       const flight = `${version}|${key}`;
       let pending = inflight.get(flight);
       if (!pending) {

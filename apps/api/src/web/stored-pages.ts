@@ -1,0 +1,201 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { bodyHash, repeatBrotli } from '../lib/http-cache';
+import { LISTING_MAX_AGE_MS, listingOfAddress, type PageRequest, type RenderedPage } from './page-cache';
+import {
+  queueMissingPages,
+  queuePageRender,
+  readStoredPage,
+  takeQueuedListings,
+  writeStoredPage,
+  type PageVersions,
+  type StoredPageKey,
+} from './stored-pages-repository';
+
+/** Listings the warmer takes off the queue at a time (two pages each); it yields between pages. */
+const WARM_BATCH = 5;
+/** A change is rendered this long after it is heard: changes in a burst are taken together. */
+const WARM_DELAY_MS = 100;
+
+/** Counted for /metrics (page_renders_total, pages_from_store_total). */
+export interface PageRenderCounts {
+  /** Rendered because a request found no current page. */
+  onRequest: number;
+  /** Rendered ahead, by the warmer. */
+  ahead: number;
+  /** CPU of this process while the warmer rendered (its renders run one at a time): an upper bound. */
+  aheadCpuMs: number;
+  /** Served from the store (another process's or an earlier run's render). */
+  fromStore: number;
+}
+
+type Render = (request: PageRequest) => Promise<{ html: string; status: number; nonce: string } | null>;
+
+export interface StoredPages {
+  /** The page cache's render: a listing page from the store while current, else rendered and stored. */
+  render(request: PageRequest): Promise<RenderedPage | null>;
+  /** Renders what is queued, until the queue is empty (one drain at a time; later asks join it). */
+  warm(): Promise<void>;
+  /** Queues the public listings this build has no current page of, then warms. */
+  start(): Promise<void>;
+  stop(): void;
+  readonly build: string;
+  readonly counts: PageRenderCounts;
+}
+
+/**
+ * Listing pages rendered once per version for the whole deployment (issue 20,
+ * docs/decisions/011-stored-pages.md). A process whose own cache misses reads the page another
+ * process (or the warmer, when the listing changed) rendered: a read, not a React render. Rendering
+ * still happens when no current page exists: the first visitor after a change the warmer has not
+ * reached yet, a signed-in hint page, or a store that cannot be read (it is a cache: a failure to read
+ * or write it is logged and the page rendered as before). Other pages (home, search...) change with
+ * every listing and are only kept per process.
+ */
+export function createStoredPages(options: {
+  db: Db;
+  build: string;
+  render: Render;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}): StoredPages {
+  const { db, build, log } = options;
+  const now = options.now ?? Date.now;
+  const counts: PageRenderCounts = { onRequest: 0, ahead: 0, aheadCpuMs: 0, fromStore: 0 };
+  let draining: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const keyOf = (request: PageRequest): StoredPageKey => ({
+    build,
+    address: request.address,
+    lang: request.lang,
+    signedInHint: request.signedInHint,
+  });
+
+  async function renderAndStore(
+    request: PageRequest,
+    listingId: number,
+    versions: PageVersions | null,
+  ): Promise<RenderedPage | null> {
+    const rendered = await options.render(request);
+    if (!rendered || !versions) return rendered;
+    const identity = Buffer.from(rendered.html, 'utf8');
+    const body = { brotli: repeatBrotli(identity), hash: bodyHash(identity), size: identity.length };
+    await writeStoredPage(db, keyOf(request), listingId, versions, {
+      ...body,
+      status: rendered.status,
+      nonce: rendered.nonce,
+      renderedAt: new Date(now()),
+    }).catch((error: unknown) => log.warn({ err: error }, 'a rendered page could not be stored'));
+    return { html: { ...body, identity }, status: rendered.status, nonce: rendered.nonce };
+  }
+
+  async function render(request: PageRequest): Promise<RenderedPage | null> {
+    const listingId = listingOfAddress(request.address);
+    if (listingId === null) return options.render(request);
+    let versions: PageVersions | null = null;
+    try {
+      const stored = await readStoredPage(db, keyOf(request), listingId);
+      versions = stored.versions;
+      const page = stored.page;
+      const aged = page !== null && now() - page.renderedAt.getTime() >= LISTING_MAX_AGE_MS;
+      // Its counters (views, bookmarks) age: an anonymous page is served and rendered again behind it;
+      // a signed-in hint page (no warmer renders those) is rendered now, as the cache always did.
+      if (page && (!aged || !request.signedInHint)) {
+        counts.fromStore += 1;
+        if (aged) void refresh(listingId);
+        return {
+          html: { brotli: page.brotli, hash: page.hash, size: page.size },
+          status: page.status,
+          nonce: page.nonce,
+          renderedAt: page.renderedAt.getTime(),
+        };
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'the page store could not be read; rendering');
+    }
+    counts.onRequest += 1;
+    return renderAndStore(request, listingId, versions);
+  }
+
+  async function refresh(listingId: number) {
+    try {
+      await queuePageRender(db, listingId);
+      await warm();
+    } catch (error) {
+      log.warn({ err: error, listingId }, 'an aged page could not be queued for rendering');
+    }
+  }
+
+  /** Both languages of an anonymous visitor's page, unless already current and not aged. */
+  async function renderAhead(listingId: number) {
+    for (const lang of ['ar', 'en'] as const) {
+      if (stopped) return;
+      const request: PageRequest = { address: `/opportunities/${listingId}`, lang, signedInHint: false };
+      const { versions, page } = await readStoredPage(db, keyOf(request), listingId);
+      if (page && now() - page.renderedAt.getTime() < LISTING_MAX_AGE_MS) continue;
+      // Requests waiting meanwhile go first: a render holds the thread for several milliseconds.
+      await new Promise((resolve) => setImmediate(resolve));
+      counts.ahead += 1;
+      const cpu = process.cpuUsage();
+      await renderAndStore(request, listingId, versions);
+      const used = process.cpuUsage(cpu);
+      counts.aheadCpuMs += (used.user + used.system) / 1000;
+    }
+  }
+
+  async function drain() {
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return;
+        const listings = await takeQueuedListings(db, WARM_BATCH);
+        if (listings.length === 0) break;
+        for (const listingId of listings) await renderAhead(listingId);
+      }
+    } while (again && !stopped);
+  }
+
+  function warm(): Promise<void> {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = drain()
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'rendering pages ahead failed; next change retries'),
+      )
+      .finally(() => {
+        draining = null;
+      });
+    return draining;
+  }
+
+  return {
+    render,
+    warm,
+    async start() {
+      await queueMissingPages(db, build);
+      await warm();
+    },
+    stop() {
+      stopped = true;
+    },
+    build,
+    counts,
+  };
+}
+
+/** Calls `run` once, `delayMs` after the first of a burst of calls. */
+export function debounced(run: () => void, delayMs = WARM_DELAY_MS): () => void {
+  let timer: NodeJS.Timeout | null = null;
+  return () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      run();
+    }, delayMs);
+    timer.unref();
+  };
+}
