@@ -30,8 +30,8 @@ const LISTING_PAYLOAD = /^o:([1-9][0-9]{0,9})$/;
 /**
  * Every process, the one that made the change included, hears every change through PostgreSQL
  * NOTIFY on PAGES_CHANNEL, sent by triggers at commit whoever writes (API, jobs, scripts): `o:<id>`
- * for a listing, `all` for lookups and FAQs. While the listener is down, changes are missed:
- * everything is invalidated when it is back. The home page's top list is not a write (it moves with
+ * for a listing, `all` for lookups, `faqs` for FAQs (on no listing's page or teaser). While the
+ * listener is down, changes are missed: everything is invalidated when it is back. The home page's top list is not a write (it moves with
  * views): the API reloads it every 30 s, and pages other than listings are kept no longer.
  */
 async function contentVersionsPlugin(app: FastifyInstance) {
@@ -40,10 +40,10 @@ async function contentVersionsPlugin(app: FastifyInstance) {
   const listings = new Map<number, number>();
   const listeners: (() => void)[] = [];
 
-  const listingChanged = (id?: number) => {
+  const listingChanged = (id?: number | 'lists') => {
     lists += 1;
     if (id === undefined) shared += 1;
-    else listings.set(id, (listings.get(id) ?? 0) + 1);
+    else if (id !== 'lists') listings.set(id, (listings.get(id) ?? 0) + 1);
     for (const listener of listeners) listener();
   };
 
@@ -59,6 +59,7 @@ async function contentVersionsPlugin(app: FastifyInstance) {
   const unlisten = await app.database.listen(PAGES_CHANNEL, (payload) => {
     const listing = LISTING_PAYLOAD.exec(payload);
     if (listing) listingChanged(Number(listing[1]));
+    else if (payload === 'faqs') listingChanged('lists');
     else listingChanged();
   });
   app.database.watchListener({

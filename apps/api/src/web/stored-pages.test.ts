@@ -198,7 +198,7 @@ describe('pages stored for every process', () => {
     expect(second.body).not.toBe((await get(b, url)).body);
   });
 
-  it('stays current when a process starts (lookups seeded again) and goes stale on a real lookup change', async () => {
+  it('stays current when a process starts (lookups seeded again) or an FAQ changes, and goes stale when a lookup does', async () => {
     // The full lookup tables (the fixture seeds a few rows): inserting what is missing is a change.
     await seedLookupTables(a.app.db);
     const id = (await createListing(a.app, owner, { approvedBy: admin })).id;
@@ -212,11 +212,18 @@ describe('pages stored for every process', () => {
     await seedLookupTables(a.app.db);
     expect(await shared()).toBe(before);
     expect(await renderedAhead(id)).toBe(true);
-    // Two FAQs in one statement: one new version, and the pages are stale until rendered again.
+    // FAQs are on no listing's page: two of them leave every stored listing page current.
     await a.app.db.insert(faqs).values([
       { questionAr: 'سؤال أول؟', answerAr: 'جواب.', questionEn: 'First?', answerEn: 'Yes.' },
       { questionAr: 'سؤال ثان؟', answerAr: 'جواب.', questionEn: 'Second?', answerEn: 'Yes.' },
     ]);
+    expect(await shared()).toBe(before);
+    expect(await renderedAhead(id)).toBe(true);
+    // A city's name is on the page: one new version for two rows changed in one statement, and the
+    // pages are stale until rendered again.
+    await a.app.db.execute(
+      sql`UPDATE cities SET name_en = name_en WHERE id IN (SELECT id FROM cities LIMIT 2)`,
+    );
     expect(Number(await shared())).toBe(Number(before ?? 0) + 1);
     await eventually(async () => expect(await renderedAhead(id)).toBe(true));
   });

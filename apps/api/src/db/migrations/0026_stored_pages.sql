@@ -2,7 +2,7 @@
 -- every process reads a page another one rendered instead of running React again.
 --
 -- page_versions: how many times what a page shows has changed, per listing ('o:<id>') and for what
--- every page shows ('all': lookups, FAQs). A stored render names the versions it was made from and
+-- every listing's page shows ('all': the lookups). A stored render names the versions it was made from and
 -- is served only while both are current, so a render that began before a change is never served
 -- after it, whichever process made it.
 CREATE TABLE "page_versions" (
@@ -58,7 +58,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Lookups and FAQs: once per transaction that changes a row (the triggers below are per row now: the
+-- Lookups: once per transaction that changes a row (the triggers below are per row now: the
 -- statement-level ones of 0013 fired for every INSERT ... ON CONFLICT DO NOTHING, and each process
 -- start re-seeds the lookups that way, so every start invalidated every page of every process).
 CREATE OR REPLACE FUNCTION safqa_pages_all_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -123,10 +123,15 @@ CREATE TRIGGER share_percentages_pages AFTER INSERT OR UPDATE OR DELETE ON share
 CREATE TRIGGER share_percentages_pages_truncate AFTER TRUNCATE ON share_percentages
   FOR EACH STATEMENT EXECUTE FUNCTION safqa_pages_all_changed();
 --> statement-breakpoint
+-- FAQs are shown on /faq (and no listing page): they change the pages kept per process, 'faqs', and
+-- leave every listing's page and teaser current.
+CREATE OR REPLACE FUNCTION safqa_pages_faqs_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('safqa_pages', 'faqs');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
 DROP TRIGGER faqs_pages ON faqs;
 --> statement-breakpoint
-CREATE TRIGGER faqs_pages AFTER INSERT OR UPDATE OR DELETE ON faqs
-  FOR EACH ROW EXECUTE FUNCTION safqa_pages_all_changed();
---> statement-breakpoint
-CREATE TRIGGER faqs_pages_truncate AFTER TRUNCATE ON faqs
-  FOR EACH STATEMENT EXECUTE FUNCTION safqa_pages_all_changed();
+CREATE TRIGGER faqs_pages AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON faqs
+  FOR EACH STATEMENT EXECUTE FUNCTION safqa_pages_faqs_changed();
