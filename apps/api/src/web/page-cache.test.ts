@@ -5,6 +5,7 @@ import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app'
 import { ensureWebBuild } from '../test/web-build';
 import type { Database } from '../db/client';
 import { createListing, createUser, type TestUser } from '../test/factories';
+import { eventually } from '../test/eventually';
 
 /**
  * Public pages rendered once and served from the cache (web/page-cache.ts): ETag and 304, who may
@@ -50,19 +51,6 @@ function metaContent(html: string, key: string) {
 function linkHref(html: string, rel: string, hreflang?: string) {
   const lang = hreflang ? ` hreflang="${hreflang}"` : '';
   return new RegExp(`<link rel="${rel}"${lang} href="([^"]*)"`).exec(html)?.[1];
-}
-
-/** Polls until `check` passes: another app hears of a change by NOTIFY, a moment after it commits. */
-async function eventually(check: () => Promise<void>, timeoutMs = 3000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 describe('ETag and 304', () => {

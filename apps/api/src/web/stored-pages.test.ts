@@ -9,6 +9,7 @@ import { createListing, createUser, type TestUser } from '../test/factories';
 import { seedLookups as seedLookupTables } from '../db/seed/lookups';
 import { faqs } from '../db/schema/content';
 import { readStoredPage, writeStoredPage } from './stored-pages-repository';
+import { eventually } from '../test/eventually';
 
 /**
  * Listing pages rendered once for the whole deployment (web/stored-pages.ts): two apps on one
@@ -16,6 +17,8 @@ import { readStoredPage, writeStoredPage } from './stored-pages-repository';
  * change made stale is never read; a listing that changes is rendered ahead of its first visitor.
  */
 const crawler = { accept: '*/*', 'user-agent': 'facebookexternalhit/1.1' };
+/** How long the warmer may take to render a listing's pages in the background (slow CI machines). */
+const WARMER_MS = 10_000;
 
 let database: Database;
 let a: TestApp;
@@ -43,19 +46,6 @@ const get = (app: TestApp, url: string, cookies: Record<string, string> = {}) =>
 const counts = (app: TestApp) => ({ ...app.app.pageRenders! });
 const amountOf = (html: string) => /"requiredAmount":(\d+)/.exec(html)?.[1];
 
-/** Polls until `check` passes (the warmer works a moment after the change is heard). */
-async function eventually(check: () => Promise<void> | void, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
 async function storedCount(listingId: number) {
   const found = rows<{ n: number }>(
     await a.app.db.execute(
@@ -81,7 +71,7 @@ async function renderedAhead(listingId: number) {
 describe('pages stored for every process', () => {
   it('renders an approved listing ahead, and both apps serve it without rendering, with one ETag', async () => {
     const id = (await createListing(a.app, owner, { requiredAmount: 810_000, approvedBy: admin })).id;
-    await eventually(async () => expect(await renderedAhead(id)).toBe(true));
+    await eventually(async () => expect(await renderedAhead(id)).toBe(true), WARMER_MS);
 
     const beforeA = counts(a);
     const beforeB = counts(b);
@@ -116,7 +106,7 @@ describe('pages stored for every process', () => {
   it('never serves a stored page after a change, and renders the new version ahead', async () => {
     const id = (await createListing(a.app, owner, { requiredAmount: 820_000, approvedBy: admin })).id;
     const url = `/opportunities/${id}?lang=en`;
-    await eventually(async () => expect(await renderedAhead(id)).toBe(true));
+    await eventually(async () => expect(await renderedAhead(id)).toBe(true), WARMER_MS);
     expect(amountOf((await get(b, url)).body)).toBe('820000');
 
     const edited = await owner.client.put(
@@ -130,13 +120,13 @@ describe('pages stored for every process', () => {
     expect((await admin.client.post(`/api/admin/opportunities/${id}/approve`)).statusCode).toBe(200);
     expect(amountOf((await get(a, url)).body)).toBe('830000');
     await eventually(async () => expect(amountOf((await get(b, url)).body)).toBe('830000'));
-    await eventually(async () => expect(await renderedAhead(id)).toBe(true));
+    await eventually(async () => expect(await renderedAhead(id)).toBe(true), WARMER_MS);
     expect(await storedCount(id)).toBe(2);
   });
 
   it('never reads a render made from versions a change has since replaced', async () => {
     const id = (await createListing(a.app, owner, { approvedBy: admin })).id;
-    await eventually(async () => expect(await renderedAhead(id)).toBe(true));
+    await eventually(async () => expect(await renderedAhead(id)).toBe(true), WARMER_MS);
     const key = { build: 'test-build', address: `/opportunities/${id}`, lang: 'en', signedInHint: false };
     const { versions } = await readStoredPage(a.app.db, key, id);
     const page = {
@@ -164,7 +154,7 @@ describe('pages stored for every process', () => {
 
   it('serves an aged page once more from the store and renders it again behind it', async () => {
     const id = (await createListing(a.app, owner, { approvedBy: admin })).id;
-    await eventually(async () => expect(await renderedAhead(id)).toBe(true));
+    await eventually(async () => expect(await renderedAhead(id)).toBe(true), WARMER_MS);
     // Rendered eleven minutes ago: its view and bookmark counts may have moved since.
     await a.app.db.execute(
       sql`UPDATE stored_pages SET rendered_at = now() - interval '11 minutes' WHERE listing_id = ${id}`,
@@ -180,7 +170,7 @@ describe('pages stored for every process', () => {
           WHERE listing_id = ${id} AND NOT signed_in_hint AND rendered_at > now() - interval '1 minute'`),
       );
       expect(Number(fresh[0]?.n)).toBe(2);
-    });
+    }, WARMER_MS);
   });
 
   it('renders a signed-in hint page on request and stores it for the other process', async () => {
@@ -202,7 +192,7 @@ describe('pages stored for every process', () => {
     // The full lookup tables (the fixture seeds a few rows): inserting what is missing is a change.
     await seedLookupTables(a.app.db);
     const id = (await createListing(a.app, owner, { approvedBy: admin })).id;
-    await eventually(async () => expect(await renderedAhead(id)).toBe(true));
+    await eventually(async () => expect(await renderedAhead(id)).toBe(true), WARMER_MS);
     const shared = async () =>
       rows<{ version: string }>(
         await a.app.db.execute(sql`SELECT version::text FROM page_versions WHERE key = 'all'`),
@@ -225,6 +215,6 @@ describe('pages stored for every process', () => {
       sql`UPDATE cities SET name_en = name_en WHERE id IN (SELECT id FROM cities LIMIT 2)`,
     );
     expect(Number(await shared())).toBe(Number(before ?? 0) + 1);
-    await eventually(async () => expect(await renderedAhead(id)).toBe(true));
+    await eventually(async () => expect(await renderedAhead(id)).toBe(true), WARMER_MS);
   });
 });

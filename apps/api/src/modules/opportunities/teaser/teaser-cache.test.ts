@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import { seedLookups, validInput } from '../../../test/opportunity-fixtures';
 import { createTestApp, openTestDatabase, TestClient, type TestApp } from '../../../test/test-app';
 import { createListing, createUser, type TestUser } from '../../../test/factories';
+import { eventually } from '../../../test/eventually';
 
 /**
  * The teaser is rendered once per listing version and kept (teaser-routes.ts): ETag and 304, shared
@@ -31,18 +32,6 @@ afterAll(async () => {
 
 const teaser = (app: TestApp, id: number, headers: Record<string, string> = {}) =>
   new TestClient(app.app).get(`/api/opportunities/${id}/teaser.pdf`, { headers });
-
-async function eventually(check: () => Promise<void>, timeoutMs = 3000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('the cached teaser', () => {
   it('answers one ETag for the same listing, and 304 to a client that has it', async () => {
