@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../test/fault-proxy';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
@@ -107,4 +108,40 @@ describe('PostgreSQL away', () => {
     expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
     expect(server!.output()).not.toMatch(/"level":50.*unexpected error/);
   });
+
+  it('answers 503 while the database refuses connections (a failover or maintenance window)', async () => {
+    const { baseUrl } = server!;
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(
+      (await fetch(`${baseUrl}/api/health`)).headers.get('set-cookie') ?? '',
+    )![1]!;
+    // SQLSTATE 55000 at connect: it answered 500 INTERNAL (issue polish-2).
+    await admin(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS false`);
+    try {
+      await terminateConnections(database.name);
+      const answers = [];
+      for (let i = 0; i < 3; i += 1) answers.push(await write(baseUrl, xsrf, `قاعدة مغلقة ${i}`));
+      for (const answer of answers)
+        expect(answer).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfter: '5' });
+      expect((await fetch(`${baseUrl}/api/health`)).status).toBe(503);
+    } finally {
+      await admin(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS true`);
+    }
+    await waitFor(
+      'writes once connections are allowed again',
+      async () => (await write(baseUrl, xsrf, 'بعد')).status === 201,
+      30_000,
+    );
+    expect(server!.output()).not.toMatch(/"level":50.*unexpected error/);
+  });
 });
+
+/** A statement on the server's maintenance database, as an operator would run it. */
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

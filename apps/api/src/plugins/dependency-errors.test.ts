@@ -1,9 +1,11 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { freePort } from '../faults/support';
 import { createTestApp, openTestDatabase, TestClient, type TestApp } from '../test/test-app';
+import { classifyDependencyError } from './dependency-errors';
 
 /**
  * Issue 20: a database that is away. Queries go through node-postgres to a port where nothing
@@ -105,4 +107,33 @@ describe('a database that is away', () => {
     expect(write.result.headers['retry-after']).toBe('5');
     expect(write.ms).toBeLessThan(5_000);
   }, 20_000);
+});
+
+describe('what counts as the database being away', () => {
+  /** node-postgres's error as it reaches the handler, wrapped the way Drizzle wraps it. */
+  const serverError = (code: string, message: string) =>
+    new Error('Failed query', { cause: Object.assign(new pg.DatabaseError(message, 0, 'error'), { code }) });
+
+  it('takes every "cannot connect now" state for unavailable (polish-2: they answered 500)', () => {
+    for (const [code, message] of [
+      ['55000', 'database "safqa" is not currently accepting connections'],
+      ['53300', 'sorry, too many clients already'],
+      ['57P03', 'the database system is starting up'],
+      ['57P01', 'terminating connection due to administrator command'],
+      ['08006', 'connection failure'],
+    ] as const) {
+      expect(classifyDependencyError(serverError(code, message)), code).toEqual({
+        dependency: 'db',
+        status: 503,
+      });
+    }
+  });
+
+  it('leaves a bug with the same code a bug', () => {
+    const bug = serverError(
+      '55000',
+      'currval of sequence "offers_id_seq" is not yet defined in this session',
+    );
+    expect(classifyDependencyError(bug)).toBeNull();
+  });
 });

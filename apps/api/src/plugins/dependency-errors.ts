@@ -36,6 +36,12 @@ const NETWORK_CODES = new Set([
  * connections), 53200 (out of memory).
  */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|53200)$/;
+/**
+ * 55000 (object not in prerequisite state) is also a bug's code (currval before nextval...): only the
+ * refusal at connect counts, a database closed to connections (`ALLOW_CONNECTIONS false`: a failover
+ * or a maintenance window).
+ */
+const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/;
 /** disk_full: PostgreSQL or the embedded database could not extend a file ("could not extend file"). */
 const DISK_FULL_SQLSTATE = '53100';
 const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
@@ -50,6 +56,8 @@ function classifyOne(error: Error): DependencyFailure | null {
   if (typeof code === 'string') {
     if (code === DISK_FULL_SQLSTATE || NO_SPACE.has(code)) return { dependency: 'disk', status: 507 };
     if (UNAVAILABLE_SQLSTATE.test(code) || NETWORK_CODES.has(code)) return { dependency: 'db', status: 503 };
+    if (code === '55000' && NOT_ACCEPTING_CONNECTIONS.test(error.message))
+      return { dependency: 'db', status: 503 };
   }
   if (CONNECTION_MESSAGES.test(error.message)) return { dependency: 'db', status: 503 };
   return null;
