@@ -177,7 +177,13 @@ async function measure(baseUrl: string, pid: number, listingId: number) {
   const floodKeys: string[] = [];
   for (let i = 0; i < 90_000; i += 1) floodKeys.push(`"k${i}":0`);
   const flood = Buffer.from(`{${floodKeys.join(',')}}`);
-  const anonymousRoutes = ['/api/analytics/events', '/api/contact', '/api/auth/login', '/api/error-logs'];
+  const anonymousRoutes = [
+    '/api/analytics/events',
+    '/api/contact',
+    '/api/auth/login',
+    '/api/error-logs',
+    '/api/saved-searches/unsubscribe?token=x',
+  ];
   const depth = 200_000;
   const deep = Buffer.from(
     `{"name":"page_view","path":"/","properties":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}`,

@@ -125,6 +125,8 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** `List-Unsubscribe=One-Click` is 26 bytes; a client's extra fields still fit. */
+  const ONE_CLICK_BODY_LIMIT = 1024;
   const unsubscribeSchema = {
     tags,
     querystring: unsubscribeQuery,
@@ -147,7 +149,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
     // other route takes JSON only (request-guards.ts), so a form post there stays a 415.
     oneClick.addContentTypeParser(
       'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1024 },
+      { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT },
       (_request, _body, done) => done(null, {}),
     );
     oneClick.withTypeProvider<ZodTypeProvider>().post(
@@ -157,6 +159,9 @@ const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
           ...unsubscribeSchema,
           summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post); no sign-in, no CSRF token',
         },
+        // Any body, JSON too, is refused past a form's few bytes before it is read: an anonymous
+        // route must not parse a 1 MB body it ignores (issue 42).
+        bodyLimit: ONE_CLICK_BODY_LIMIT,
       },
       async (request) => service.unsubscribe(request.query.token, request.lang),
     );
