@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { mapLimit } from '../../lib/map-limit';
 import type { StoredImage } from '../stored-files';
 import type { Storage } from '../../storage/storage';
 import { GALLERY, LOGO_SIZE, MEDIUM, THUMBNAIL, galleryArtwork, logoArtwork } from './artwork';
@@ -87,10 +88,14 @@ async function drawListingImages(storage: Storage, item: DemoOpportunity, presen
   return written;
 }
 
+/** Existence checks in flight at once: about 300 keys, each a HEAD request on a bucket. */
+const CHECKS_AT_ONCE = 16;
+
 /**
- * Ensures every listing's files exist. All keys are checked at once (a restart does nothing else);
- * listings with missing files are drawn `concurrency` at a time (libvips already uses threads
- * inside each job; a small number keeps a shared machine responsive). Returns the files written.
+ * Ensures every listing's files exist. The keys are checked CHECKS_AT_ONCE at a time (a restart does
+ * nothing else; all at once, an empty S3 bucket's 300 HEADs timed out the start, issue 42); listings
+ * with missing files are drawn `concurrency` at a time (libvips already uses threads inside each job;
+ * a small number keeps a shared machine responsive). Returns the files written.
  */
 export async function ensureDemoImages(
   storage: Storage,
@@ -101,7 +106,7 @@ export async function ensureDemoImages(
     const { gallery, logoKey } = demoImageKeys(item);
     return [logoKey, ...gallery.flatMap((g) => [g.key, g.thumbKey, g.mediumKey])];
   });
-  const exists = await Promise.all(keys.map((key) => storage.exists('public', key)));
+  const exists = await mapLimit(keys, CHECKS_AT_ONCE, (key) => storage.exists('public', key));
   const existing = new Set(keys.filter((_, i) => exists[i]));
   const present: Present = (key) => existing.has(key);
   const todo = items.filter((item) => {
@@ -112,15 +117,6 @@ export async function ensureDemoImages(
     );
   });
 
-  let next = 0;
-  let written = 0;
-  const worker = async () => {
-    while (next < todo.length) {
-      const item = todo[next++]!;
-      const count = await drawListingImages(storage, item, present);
-      written += count;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
-  return written;
+  const written = await mapLimit(todo, concurrency, (item) => drawListingImages(storage, item, present));
+  return written.reduce((sum, count) => sum + count, 0);
 }
