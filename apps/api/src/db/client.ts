@@ -100,7 +100,7 @@ const LISTENER_RETRY_MAX_MS = 5_000;
 /**
  * How long a query may wait for a connection (a new one to a server that does not answer, or a free
  * one of a busy pool). Unset, node-postgres waits for ever; past it the caller gets an error that
- * plugins/dependency-errors.ts turns into 503 with Retry-After.
+ * lib/dependency-errors.ts turns into 503 with Retry-After.
  */
 export const DB_CONNECT_TIMEOUT_MS = 3_000;
 

@@ -2,8 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { PollingLoop } from './polling-loop';
 
+type Spy = ReturnType<typeof vi.fn>;
 const logger = () =>
-  ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: ReturnType<typeof vi.fn> };
+  ({ error: vi.fn(), warn: vi.fn(), info: vi.fn() }) as unknown as FastifyBaseLogger & {
+    error: Spy;
+    warn: Spy;
+    info: Spy;
+  };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PollingLoop', () => {
@@ -60,5 +65,56 @@ describe('PollingLoop', () => {
     const after = passes;
     await sleep(50);
     expect(passes).toBe(after);
+  });
+
+  it('logs a database restart as one warning and one recovery line, not an error per pass, and backs off', async () => {
+    const refused = () =>
+      new Error('Failed query', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      });
+    const startedAt: number[] = [];
+    const log = logger();
+    const loop = new PollingLoop(
+      async () => {
+        startedAt.push(performance.now());
+        if (startedAt.length <= 5) throw refused();
+      },
+      5,
+      log,
+      'job runner pass failed',
+    );
+    loop.start();
+    const deadline = Date.now() + 5_000;
+    while (startedAt.length < 7 && Date.now() < deadline) await sleep(20);
+    await loop.stop();
+    expect(startedAt.length).toBeGreaterThanOrEqual(7);
+    expect(log.error).not.toHaveBeenCalled();
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]![0]).toEqual({ reason: 'connect ECONNREFUSED 127.0.0.1:5432' });
+    expect(log.info).toHaveBeenCalledTimes(1);
+    expect(log.info.mock.calls[0]![0]).toEqual({ failedPasses: 5 });
+    // 10, 20, 40, 80 ms between the failing passes (at least), then the interval again.
+    const gaps = startedAt.slice(1).map((at, i) => at - startedAt[i]!);
+    expect(gaps[4]!).toBeGreaterThanOrEqual(150);
+    expect(gaps[4]!).toBeGreaterThan(gaps[0]! * 4);
+  });
+
+  it('still logs every other failure as an error', async () => {
+    let passes = 0;
+    const log = logger();
+    const loop = new PollingLoop(
+      async () => {
+        passes += 1;
+        throw new TypeError('a bug');
+      },
+      5,
+      log,
+      'pass failed',
+    );
+    loop.start();
+    while (passes < 3) await sleep(5);
+    await loop.stop();
+    expect(log.error.mock.calls.length).toBeGreaterThanOrEqual(3);
+    expect(log.warn).not.toHaveBeenCalled();
   });
 });

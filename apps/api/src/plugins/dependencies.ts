@@ -3,7 +3,7 @@ import { statfs, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEPENDENCIES, type Dependency } from './dependency-errors';
+import { DEPENDENCIES, type Dependency } from '../lib/dependency-errors';
 
 export type DiskState = 'ok' | 'full' | 'unwritable';
 export type StorageState = 'ok' | 'full' | 'unreachable';

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { freePort } from '../faults/support';
 import { createTestApp, openTestDatabase, TestClient, type TestApp } from '../test/test-app';
-import { classifyDependencyError } from './dependency-errors';
+import { classifyDependencyError } from '../lib/dependency-errors';
 
 /**
  * Issue 20: a database that is away. Queries go through node-postgres to a port where nothing

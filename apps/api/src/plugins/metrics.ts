@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from './errors';
-import { DEPENDENCIES, type Dependency } from './dependency-errors';
+import { DEPENDENCIES, type Dependency } from '../lib/dependency-errors';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -68,7 +68,7 @@ export class StorageFullError extends Error {}
 
 /**
  * The store did not answer in time or refused the connection (a bucket that is down or hangs): the
- * caller gets 503 SERVICE_UNAVAILABLE with Retry-After (plugins/dependency-errors.ts), not a 500.
+ * caller gets 503 SERVICE_UNAVAILABLE with Retry-After (lib/dependency-errors.ts), not a 500.
  */
 export class StorageUnavailableError extends Error {}
 
