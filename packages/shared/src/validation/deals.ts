@@ -112,8 +112,8 @@ export const loiSignInput = z
   .strict();
 export type LoiSignInput = z.infer<typeof loiSignInput>;
 
-/** YYYY-MM-DD. */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date_invalid' });
+/** YYYY-MM-DD, a real calendar day (2024-02-30 is refused here, not by PostgreSQL as a 500). */
+const day = z.iso.date({ error: 'date_invalid' }).refine((v) => v >= '2000-01-01', { error: 'date_invalid' });
 
 export const checklistCreateInput = z
   .object({

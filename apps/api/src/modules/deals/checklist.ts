@@ -1,10 +1,11 @@
 import type { Language } from '@safqa/shared/constants';
-import type {
-  ChecklistCreateInput,
-  ChecklistItem,
-  ChecklistPatchInput,
-  DealSide,
-  DealStage,
+import {
+  DEAL_LIMITS,
+  type ChecklistCreateInput,
+  type ChecklistItem,
+  type ChecklistPatchInput,
+  type DealSide,
+  type DealStage,
 } from '@safqa/shared/validation/deals';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
@@ -16,6 +17,8 @@ import * as repo from './repository';
 const notFound = () => new AppError(404, 'NOT_FOUND');
 const badStage = () => new AppError(409, 'INVALID_STATUS_TRANSITION');
 const ACTIVE: DealStage[] = ['loi', 'due_diligence', 'closing'];
+/** In closing every item is settled (both agreed to close on it): none added, none reopened. */
+const locked = () => new AppError(409, 'CHECKLIST_LOCKED');
 const refusedDocument = (i: number, key: 'upload_unknown' | 'upload_elsewhere') =>
   new AppError(400, 'VALIDATION_FAILED', { fields: { [`documentIds.${i}`]: key } });
 
@@ -60,6 +63,9 @@ export function createChecklist(deps: {
       const item = await db.transaction(async (tx) => {
         const { row, side } = await lockForParty(tx, user, id);
         if (!ACTIVE.includes(row.stage)) throw badStage();
+        if (row.stage === 'closing') throw locked();
+        if ((await repo.countItems(tx, id)) >= DEAL_LIMITS.checklistMax)
+          throw new AppError(409, 'CHECKLIST_FULL');
         const [item] = await repo.insertItems(tx, [
           { dealId: id, title: input.title, side: input.side, dueDate: input.dueDate ?? null },
         ]);
@@ -98,6 +104,7 @@ export function createChecklist(deps: {
         const current = await repo.findItem(tx, id, itemId);
         if (!current) throw notFound();
         if (!ACTIVE.includes(row.stage)) throw badStage();
+        if (row.stage === 'closing' && input.status === 'open') throw locked();
         let documents: repo.ItemRow['documents'] | undefined;
         if (ids) {
           documents = [];

@@ -139,6 +139,14 @@ export async function countOpenItems(tx: Db, dealId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+export async function countItems(tx: Db, dealId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(dealChecklistItems)
+    .where(eq(dealChecklistItems.dealId, dealId));
+  return Number(row?.n ?? 0);
+}
+
 /** Whether a checklist item of a deal other than `dealId` holds the stored file `key`. */
 export async function otherDealHolds(tx: Db, dealId: number, key: string): Promise<boolean> {
   const [row] = await tx

@@ -344,6 +344,8 @@ export function createDealsService(deps: {
           return moved;
         }
         if (from !== 'closing') throw badStage();
+        // Checked again at each ask: closed needs every item done or not applicable, as closing did.
+        if ((await repo.countOpenItems(tx, id)) > 0) throw new AppError(409, 'CHECKLIST_OPEN');
         const asked = side === 'seller' ? row.sellerClosingAt : row.buyerClosingAt;
         if (asked) return row;
         let moved = await repo.updateDeal(
