@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'LOI_OUTDATED',
   'ALREADY_SIGNED',
   'CHECKLIST_OPEN',
+  'CHECKLIST_FULL',
+  'CHECKLIST_LOCKED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -103,6 +105,10 @@ export const ERROR_STATUS = {
   ALREADY_SIGNED: 409,
   // A deal moves to closing only when every checklist item is done or not applicable.
   CHECKLIST_OPEN: 409,
+  // A deal's checklist holds at most DEAL_LIMITS.checklistMax items (each one notifies the other party).
+  CHECKLIST_FULL: 409,
+  // In closing every item is settled: none is added or reopened (cancel the deal instead).
+  CHECKLIST_LOCKED: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

@@ -47,6 +47,9 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     LOI_OUTDATED: 'هذه ليست أحدث نسخة من خطاب النوايا، راجع النسخة الأحدث ووقّعها',
     ALREADY_SIGNED: 'وقّعت هذه النسخة من خطاب النوايا من قبل',
     CHECKLIST_OPEN: 'أكمل بنود الفحص النافي للجهالة أو اجعلها غير منطبقة قبل الانتقال إلى الإغلاق',
+    CHECKLIST_FULL: 'بلغت قائمة الفحص الحد الأقصى (100 بند)، فلا يمكن إضافة بند آخر',
+    CHECKLIST_LOCKED:
+      'الصفقة في مرحلة الإغلاق: لا يمكن إضافة بنود ولا إعادة فتحها. إن ظهر ما يمنع الإتمام فألغِ الصفقة',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -95,6 +98,9 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     LOI_OUTDATED: 'This is not the latest version of the letter of intent: review the latest one and sign it',
     ALREADY_SIGNED: 'You have already signed this version of the letter of intent',
     CHECKLIST_OPEN: 'Mark every due-diligence item done or not applicable before moving to closing',
+    CHECKLIST_FULL: 'The checklist already has the most items allowed (100); no more can be added',
+    CHECKLIST_LOCKED:
+      'The deal is closing: items can no longer be added or reopened. If something stands in the way, cancel the deal',
   },
 };
 

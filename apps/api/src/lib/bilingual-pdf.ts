@@ -27,6 +27,11 @@ export interface ParagraphStyle {
   dir: Direction;
   maxLines?: number;
   lineGap?: number;
+  /**
+   * Continue on new pages rather than past the bottom margin: called after each page added, it
+   * draws what a continued page starts with and answers the y the text goes on at.
+   */
+  onNewPage?: () => number;
 }
 
 /**
@@ -74,6 +79,10 @@ export function createBilingualPdf(info: { Title: string; Subject: string }) {
     const lineHeight = style.size * (1.55 + (style.lineGap ?? 0));
     let y = box.y;
     for (const line of lines) {
+      if (style.onNewPage && y + lineHeight > PAGE.height - PAGE.margin) {
+        doc.addPage();
+        y = style.onNewPage();
+      }
       const placed = placeLine(line, style.dir, measure, space);
       const left = style.dir === 'rtl' ? box.x + box.width - placed.width : box.x;
       for (const word of placed.words) {

@@ -86,17 +86,34 @@ export const loiForm = loiInput.extend({
 });
 export type LoiFormValues = z.input<typeof loiForm>;
 
+/**
+ * Bidirectional controls (LRE..RLO, LRI..PDI, LRM, RLM, ALM) and zero-width characters (ZWSP, ZWNJ,
+ * ZWJ, word joiner, BOM): in a name printed on a signed document they can make it read otherwise
+ * than typed (U+202E shows it backwards), and they are invisible in the form.
+ */
+const INVISIBLE_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\uFEFF\u2060]/g;
+
+/** The text without bidi controls and zero-width characters (INVISIBLE_CONTROLS). */
+export const withoutInvisibleControls = (text: string) => text.replace(INVISIBLE_CONTROLS, '');
+
+/** A name printed on a document: invisible controls removed first, so the length rule counts what shows. */
+export const documentName = (min: number, max: number) =>
+  z
+    .string()
+    .transform((v) => withoutInvisibleControls(v).trim())
+    .pipe(z.string().min(min).max(max));
+
 /** A signature: the signer types their full name and accepts the terms. */
 export const loiSignInput = z
   .object({
-    fullName: z.string().trim().min(DEAL_LIMITS.fullNameMin).max(DEAL_LIMITS.fullNameMax),
+    fullName: documentName(DEAL_LIMITS.fullNameMin, DEAL_LIMITS.fullNameMax),
     accept: z.literal(true, { error: 'accept_required' }),
   })
   .strict();
 export type LoiSignInput = z.infer<typeof loiSignInput>;
 
-/** YYYY-MM-DD. */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date_invalid' });
+/** YYYY-MM-DD, a real calendar day (2024-02-30 is refused here, not by PostgreSQL as a 500). */
+const day = z.iso.date({ error: 'date_invalid' }).refine((v) => v >= '2000-01-01', { error: 'date_invalid' });
 
 export const checklistCreateInput = z
   .object({

@@ -48,6 +48,7 @@ const catalogue = {
     city_region_mismatch: 'المدينة لا تتبع المنطقة المختارة',
     upload_unknown: 'الملف غير موجود أو لم ترفعه أنت',
     upload_in_use: 'هذا الملف مرفق بفرصة من قبل؛ ارفعه من جديد',
+    upload_elsewhere: 'هذا الملف مرفق بفرصة أو بصفقة أخرى؛ ارفعه من جديد لهذه الصفقة',
     documents_full: 'بلغت الفرصة الحد الأقصى من المستندات (5)؛ احذف مستندًا أولًا',
     file_required: 'اختر ملفًا',
     file_type_invalid: 'الملف يجب أن يكون PDF أو JPEG أو PNG',
@@ -107,6 +108,8 @@ const catalogue = {
     city_region_mismatch: 'The city is not in the chosen region',
     upload_unknown: 'The file does not exist or was not uploaded by you',
     upload_in_use: 'This file is already attached to a listing; upload it again',
+    upload_elsewhere:
+      'This file is already attached to a listing or another deal; upload it again for this deal',
     documents_full: 'This listing already has the most documents allowed (5); remove one first',
     file_required: 'Choose a file',
     file_type_invalid: 'The file must be a PDF, JPEG or PNG',

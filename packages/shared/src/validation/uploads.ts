@@ -78,6 +78,8 @@ export const signedFileQuery = z
     signature: z.string().max(200).optional(),
     /** Listing and user a listing's link was signed for (API.md "Data room"). */
     o: z.string().max(20).optional(),
+    /** The deal a checklist document's link was signed for (API.md "Deals"). */
+    d: z.string().max(20).optional(),
     u: z.string().max(20).optional(),
   })
   .strict();

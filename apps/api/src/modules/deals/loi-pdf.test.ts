@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealLois } from '../../db/schema/deals';
 import { mailOutbox } from '../../db/schema/mail';
-import { uploads } from '../../db/schema/uploads';
-import { multipart, pdfDocument } from '../../test/file-fixtures';
+import { users } from '../../db/schema/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createDeal, createUser, type TestUser } from '../../test/factories';
 import { pdfText } from '../../test/pdf-text';
@@ -79,40 +79,210 @@ describe('GET /api/deals/{id}/loi/{version}.pdf', () => {
   });
 });
 
-describe('checklist documents', () => {
-  async function uploadDoc(user: TestUser) {
-    const body = multipart([
-      { field: 'docs', filename: 'lease.pdf', contentType: 'application/pdf', data: pdfDocument('Lease') },
-    ]);
-    const res = await user.client.post('/api/uploads/docs', body.payload, { headers: body.headers });
-    expect(res.statusCode).toBe(201);
-    const key = (res.json().files[0].url as string).split('?')[0]!.replace('/api/files/', '');
-    const [row] = await t.app.db.select().from(uploads).where(eq(uploads.key, key));
-    return row!.id;
+/** About `length` characters of words drawn from `vocabulary` (a fixed sequence: the same every run). */
+function conditionsOf(vocabulary: string[], length: number) {
+  const words: string[] = [];
+  let text = '';
+  for (let i = 0, seed = 7; ; i += 1) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const word = vocabulary[seed % vocabulary.length]!;
+    if (text.length + word.length + 1 > length) break;
+    words.push(word);
+    text = words.join(' ');
   }
+  return text;
+}
 
-  it('attaches either party’s uploads (a signed link for each), never a stranger’s', async () => {
+const arabicWords = [
+  'يلتزم',
+  'البائع',
+  'بتسليم',
+  'المنشأة',
+  'خالية',
+  'من',
+  'الديون',
+  'والالتزامات',
+  'قبل',
+  'نقل',
+  'الملكية',
+  'ويحق',
+  'للمشتري',
+  'فحص',
+  'القوائم',
+  'المالية',
+  'والعقود',
+  'والتراخيص',
+  'السارية',
+  'خلال',
+  'مدة',
+  'الفحص',
+  'النافي',
+  'للجهالة',
+  'وتبقى',
+  'المعلومات',
+  'سرية',
+  'بين',
+  'الطرفين',
+  'عقد',
+  'الإيجار',
+  'الموظفين',
+  'الرواتب',
+  'المخزون',
+  'الأصول',
+  'الثابتة',
+  'الضمانات',
+  'التعويض',
+  'الدفعة',
+  'الأولى',
+  'الثانية',
+  'التحويل',
+  'البنكي',
+  'الموافقات',
+  'النظامية',
+  'السجل',
+  'التجاري',
+  'البلدية',
+  'الدفاع',
+  'المدني',
+];
+const englishWords = [
+  'the',
+  'seller',
+  'shall',
+  'deliver',
+  'business',
+  'free',
+  'of',
+  'debts',
+  'and',
+  'liabilities',
+  'before',
+  'transfer',
+  'buyer',
+  'may',
+  'inspect',
+  'financial',
+  'statements',
+  'contracts',
+  'licences',
+  'during',
+  'diligence',
+  'period',
+  'information',
+  'remains',
+  'confidential',
+  'between',
+  'parties',
+  'lease',
+  'employees',
+  'salaries',
+  'inventory',
+  'fixed',
+  'assets',
+  'warranties',
+  'indemnity',
+  'first',
+  'second',
+  'instalment',
+  'bank',
+  'approvals',
+  'commercial',
+  'registration',
+  'municipality',
+  'civil',
+  'defence',
+];
+
+/** How many times each word of `text` appears among the words pdftotext read. */
+function missingWords(conditions: string, read: string) {
+  const counts = new Map<string, number>();
+  for (const word of read.split(' ')) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const missing: string[] = [];
+  for (const word of conditions.split(' ')) {
+    const left = counts.get(word) ?? 0;
+    if (left === 0) missing.push(word);
+    else counts.set(word, left - 1);
+  }
+  return missing;
+}
+
+describe('the letter’s conditions', () => {
+  it('every word of 4,000 characters of Arabic or English terms, on as many pages as they take, then the signatures', async () => {
     const d = await createDeal(t.app);
-    const stranger = await createUser(t.app);
-    const buyerDoc = await uploadDoc(d.buyer);
-    const strangerDoc = await uploadDoc(stranger);
-    const item = (await d.seller.client.get(`/api/deals/${d.id}`)).json().checklist[2];
-    const res = await d.seller.client.patch(`/api/deals/${d.id}/checklist/${item.id}`, {
-      status: 'done',
-      documentIds: [buyerDoc],
+    const arabic = conditionsOf(arabicWords, 4000);
+    const english = conditionsOf(englishWords, 4000);
+    expect(arabic.length).toBeGreaterThan(3990);
+    expect(english.length).toBeGreaterThan(3990);
+    for (const [version, conditions] of [
+      [1, arabic],
+      [2, english],
+    ] as const) {
+      const res = await d.buyer.client.post(`/api/deals/${d.id}/loi`, { ...terms, conditions });
+      expect(res.json().lois.at(-1).version).toBe(version);
+    }
+    await d.seller.client.post(`/api/deals/${d.id}/loi/2/sign`, { fullName: 'محمد العتيبي', accept: true });
+    await d.buyer.client.post(`/api/deals/${d.id}/loi/2/sign`, { fullName: 'Khalid Saad', accept: true });
+
+    for (const [version, conditions] of [
+      [1, arabic],
+      [2, english],
+    ] as const) {
+      for (const lang of ['ar', 'en'] as const) {
+        const res = await d.seller.client.get(`/api/deals/${d.id}/loi/${version}.pdf?lang=${lang}`);
+        expect(res.statusCode).toBe(200);
+        const text = await pdfText(res.rawPayload);
+        const label = `v${version} ${lang}`;
+        expect(text, label).not.toContain('…');
+        expect(missingWords(conditions, text), label).toEqual([]);
+        // The signature block comes after the last word of the terms.
+        const tail = conditions.split(' ').at(-1)!;
+        expect(text.indexOf('Seller signature'), label).toBeGreaterThan(text.lastIndexOf(tail));
+        if (version === 2)
+          for (const name of ['محمد العتيبي', 'Khalid Saad']) expect(text, label).toContain(name);
+      }
+    }
+  });
+});
+
+describe('names on the letter', () => {
+  it('a signature loses bidi controls and zero-width characters, and is 3-100 characters without them', async () => {
+    const d = await createDeal(t.app);
+    await d.buyer.client.post(`/api/deals/${d.id}/loi`, terms);
+    for (const fullName of ['\u202Eab\u200B\u200C', ' \u200F\u2066ab\u2069 ', '\uFEFF\u2060\u061C\u200D']) {
+      const res = await d.buyer.client.post(`/api/deals/${d.id}/loi/1/sign`, { fullName, accept: true });
+      expect(res.statusCode, JSON.stringify(fullName)).toBe(400);
+      expect(Object.keys(res.json().fields)).toEqual(['fullName']);
+    }
+    const long = `${'\u200B'.repeat(50)}${'n'.repeat(100)}`;
+    const signed = await d.buyer.client.post(`/api/deals/${d.id}/loi/1/sign`, {
+      fullName: long,
+      accept: true,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().documents).toHaveLength(1);
-    expect(res.json().documents[0]).toMatchObject({ id: buyerDoc, name: 'lease.pdf' });
-    const file = await d.seller.client.get(res.json().documents[0].url);
-    expect(file.statusCode).toBe(200);
-    const refused = await d.seller.client.patch(`/api/deals/${d.id}/checklist/${item.id}`, {
-      status: 'done',
-      documentIds: [buyerDoc, strangerDoc],
+    expect(signed.json().buyerSignature).toBe('n'.repeat(100));
+    const seller = await d.seller.client.post(`/api/deals/${d.id}/loi/1/sign`, {
+      fullName: '\u202Eمحمد\u200F \u2067العتيبي\u2069\u200E',
+      accept: true,
     });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields).toHaveProperty('documentIds.1');
-    const kept = (await d.buyer.client.get(`/api/deals/${d.id}`)).json().checklist[2];
-    expect(kept.documents.map((x: { id: number }) => x.id)).toEqual([buyerDoc]);
+    expect(seller.statusCode).toBe(200);
+    expect(seller.json().sellerSignature).toBe('محمد العتيبي');
+  });
+
+  it('usernames and signatures stored with controls are drawn without them', async () => {
+    const d = await createDeal(t.app);
+    await d.buyer.client.post(`/api/deals/${d.id}/loi`, terms);
+    await t.app.db
+      .update(users)
+      .set({ username: 'Ev\u2067il\u200B Seller' })
+      .where(eq(users.id, d.seller.id));
+    await t.app.db
+      .update(dealLois)
+      .set({ buyerSignature: 'Kha\u2066lid\u2060 Saad', buyerSignedAt: new Date() })
+      .where(eq(dealLois.dealId, d.id));
+    const text = await pdfText(
+      (await d.seller.client.get(`/api/deals/${d.id}/loi/1.pdf?lang=en`)).rawPayload,
+    );
+    expect(text).toContain('The seller Evil Seller and the buyer');
+    expect(text).toContain('Khalid Saad');
+    expect(text).not.toMatch(/[\u2066-\u2069\u200B-\u200D\u2060\uFEFF]/);
   });
 });

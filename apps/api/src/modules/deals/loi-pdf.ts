@@ -1,4 +1,5 @@
 import type { Language } from '@safqa/shared/constants';
+import { withoutInvisibleControls } from '@safqa/shared/validation/deals';
 import { paragraphDirection } from '../../lib/bidi-line-layout';
 import { createBilingualPdf, PAGE, PDF_COLORS } from '../../lib/bilingual-pdf';
 
@@ -20,7 +21,11 @@ export interface LoiPdfData {
   buyerSignedAt: Date | null;
 }
 
-/** The letter's data from the deal's rows, its listing and the parties' names. */
+/**
+ * The letter's data from the deal's rows, its listing and the parties' names. Every text a user
+ * typed loses its bidi controls and zero-width characters: usernames, listing names and signatures
+ * stored before the signature form refused them could otherwise be drawn reading backwards.
+ */
 export function loiPdfData(
   row: { id: number; sellerId: number; buyerId: number },
   loi: Omit<LoiPdfData, 'dealId' | 'listing' | 'seller' | 'buyer'>,
@@ -30,17 +35,21 @@ export function loiPdfData(
   return {
     dealId: row.id,
     version: loi.version,
-    listing: { nameAr: target.nameAr, nameEn: target.name, type: target.type },
-    seller: names.get(row.sellerId) ?? '',
-    buyer: names.get(row.buyerId) ?? '',
+    listing: {
+      nameAr: withoutInvisibleControls(target.nameAr),
+      nameEn: withoutInvisibleControls(target.name),
+      type: target.type,
+    },
+    seller: withoutInvisibleControls(names.get(row.sellerId) ?? ''),
+    buyer: withoutInvisibleControls(names.get(row.buyerId) ?? ''),
     price: loi.price,
     percentage: loi.percentage,
     exclusivityDays: loi.exclusivityDays,
     dueDiligenceDays: loi.dueDiligenceDays,
-    conditions: loi.conditions,
-    sellerSignature: loi.sellerSignature,
+    conditions: withoutInvisibleControls(loi.conditions),
+    sellerSignature: loi.sellerSignature && withoutInvisibleControls(loi.sellerSignature),
     sellerSignedAt: loi.sellerSignedAt,
-    buyerSignature: loi.buyerSignature,
+    buyerSignature: loi.buyerSignature && withoutInvisibleControls(loi.buyerSignature),
     buyerSignedAt: loi.buyerSignedAt,
   };
 }
@@ -59,7 +68,8 @@ function when(at: Date | null) {
 
 /**
  * The letter of intent (A4): a header, the terms as rows with labels in both languages, the
- * conditions as written, and both signatures with name and time. `lang` decides which language's
+ * conditions as written, every word of them on as many pages as they take (this is the signed
+ * document), and both signatures with name and time after them. `lang` decides which language's
  * block comes first; both are always there.
  */
 export function renderLoiPdf(data: LoiPdfData, lang: Language): Promise<Buffer> {
@@ -150,18 +160,32 @@ export function renderLoiPdf(data: LoiPdfData, lang: Language): Promise<Buffer> 
   for (const [text, dir] of condHeads)
     paragraph(text, { x, y, width: inner }, { size: 11, weight: 700, dir });
   y += 18;
+  // A continued page names the letter, so a loose page is still known for what it is.
+  const continued = () => {
+    paragraph(
+      `Safqa · ${data.dealId}-${data.version} · خطاب نوايا | Letter of intent`,
+      { x, y: PAGE.margin - 14, width: inner },
+      { size: 9, color: muted, dir: 'ltr' },
+    );
+    return PAGE.margin + 10;
+  };
   y = paragraph(
     data.conditions || '-',
     { x, y, width: inner },
     {
       size: 10,
       dir: paragraphDirection(data.conditions, lang === 'ar' ? 'rtl' : 'ltr'),
-      maxLines: 22,
+      onNewPage: continued,
     },
   );
 
-  // Signatures: seller on the right (Arabic side), buyer on the left.
-  y = Math.max(y + 16, PAGE.height - 190);
+  // Signatures: seller on the right (Arabic side), buyer on the left, at the foot of the page the
+  // terms end on, or of a page of their own when the terms leave no room for them.
+  if (y + 16 > PAGE.height - 190) {
+    doc.addPage();
+    continued();
+  }
+  y = PAGE.height - 190;
   doc
     .moveTo(x, y)
     .lineTo(x + inner, y)

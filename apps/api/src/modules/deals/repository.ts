@@ -139,6 +139,44 @@ export async function countOpenItems(tx: Db, dealId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+export async function countItems(tx: Db, dealId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(dealChecklistItems)
+    .where(eq(dealChecklistItems.dealId, dealId));
+  return Number(row?.n ?? 0);
+}
+
+/** Whether a checklist item of a deal other than `dealId` holds the stored file `key`. */
+export async function otherDealHolds(tx: Db, dealId: number, key: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: dealChecklistItems.id })
+    .from(dealChecklistItems)
+    .where(
+      and(
+        sql`${dealChecklistItems.dealId} <> ${dealId}`,
+        sql`${dealChecklistItems.documents} @> ${JSON.stringify([{ key }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether a checklist item of the deal holds the stored file `key` now. */
+export async function dealHolds(db: Db, dealId: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: dealChecklistItems.id })
+    .from(dealChecklistItems)
+    .where(
+      and(
+        eq(dealChecklistItems.dealId, dealId),
+        sql`${dealChecklistItems.documents} @> ${JSON.stringify([{ key }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function insertEvent(
   tx: Db,
   dealId: number,

@@ -41,6 +41,7 @@ const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     opportunities: app.opportunities,
     uploads: app.uploads,
+    users: app.users,
   });
   app.decorate('deals', service);
   // Hourly, so a day's reminders go out soon after midnight UTC; each side is told once a day.
@@ -161,6 +162,9 @@ const routes: (app: Parameters<FastifyPluginAsyncZod>[0], service: DealsService)
       schema: {
         tags: ['deals'],
         summary: 'A party adds a due-diligence item for one side',
+        description:
+          'At most 100 items per deal (409 CHECKLIST_FULL); none once the deal is closing ' +
+          '(409 CHECKLIST_LOCKED), closed or cancelled (409 INVALID_STATUS_TRANSITION).',
         params: dealParams,
         body: checklistCreateInput,
         response: { 201: checklistItem, 400: e, 401: e, 404: e, 409: e },
@@ -179,7 +183,10 @@ const routes: (app: Parameters<FastifyPluginAsyncZod>[0], service: DealsService)
       schema: {
         tags: ['deals'],
         summary: 'A party marks an item open, done or not applicable, with a note and documents',
-        description: 'Documents are upload ids of documents one of the two parties uploaded.',
+        description:
+          "Documents are upload ids: those already on the item, and the caller's own document uploads " +
+          'that no listing and no other deal holds (400 VALIDATION_FAILED on documentIds.<i>). While ' +
+          'the deal is closing an item cannot be reopened (409 CHECKLIST_LOCKED).',
         params: checklistItemParams,
         body: checklistPatchInput,
         response: { 200: checklistItem, 400: e, 401: e, 404: e, 409: e },
@@ -207,5 +214,5 @@ const routes: (app: Parameters<FastifyPluginAsyncZod>[0], service: DealsService)
 
 export default fp(dealsRoutes, {
   name: 'deals',
-  dependencies: ['auth', 'errors', 'jobs', 'notifications', 'mailer', 'uploads'],
+  dependencies: ['auth', 'errors', 'jobs', 'notifications', 'mailer', 'uploads', 'users'],
 });

@@ -16,6 +16,8 @@ import type { Mailer } from '../../plugins/mailer';
 import type { Notifier } from '../notifications/notifier';
 import type { OpportunitiesService } from '../opportunities/service';
 import type { UploadsService } from '../uploads/service';
+import type { DealDocumentScope } from '../uploads/signed-url';
+import type { UsersService } from '../users/service';
 import { loiPdfData, renderLoiPdf } from './loi-pdf';
 import { remindOverdue } from './reminders';
 import { dealEmail, dealNotice, signedLoiEmail, type DealNoticeKind } from './notices';
@@ -47,10 +49,13 @@ export function createDealsService(deps: {
   mailer: Mailer;
   notifier: Notifier;
   publicUrl: string;
-  opportunities: Pick<OpportunitiesService, 'dealTarget' | 'setDealState' | 'cardsById'>;
+  /** `room` answers which listings hold a file (a checklist document must be held by none). */
+  opportunities: Pick<OpportunitiesService, 'dealTarget' | 'setDealState' | 'cardsById' | 'room'>;
   uploads: Pick<UploadsService, 'documentOf' | 'signDocument'>;
+  /** An admin's role, read when a deal's document link is used. */
+  users: Pick<UsersService, 'findById'>;
 }) {
-  const { db, mailer, notifier, publicUrl, opportunities, uploads } = deps;
+  const { db, mailer, notifier, publicUrl, opportunities, uploads, users } = deps;
   const dealUrl = (id: number) => `${publicUrl}/deals/${id}`;
 
   /** The deal for a party (or, when `adminToo`, an admin); 404 for anyone else. */
@@ -123,14 +128,15 @@ export function createDealsService(deps: {
         names,
         offer: { id: row.offerId, amount: row.offerAmount, createdAt: row.offerMadeAt.toISOString() },
         lois,
-        items: items.map((i) => itemView(i, lang)),
+        items: items.map((i) => itemView(i, lang, viewerId)),
         events,
       },
       viewerId,
     );
   }
-  const itemView = (i: repo.ItemRow, lang: Language): ChecklistItem =>
-    toItem(i, lang, (key) => uploads.signDocument(key));
+  // Each link names the deal and the viewer: the download checks both again (checkDownload).
+  const itemView = (i: repo.ItemRow, lang: Language, viewerId: number): ChecklistItem =>
+    toItem(i, lang, (key) => uploads.signDocument(key, { dealId: i.dealId, userId: viewerId }));
 
   async function loiPdf(row: repo.DealRow, loi: repo.LoiRow, lang: Language, tx: Db = db) {
     const [target, names] = await Promise.all([
@@ -283,7 +289,31 @@ export function createDealsService(deps: {
       return loiPdf(row, loi, lang);
     },
 
-    ...createChecklist({ db, uploads, readable, lockForParty, notify, other, itemView }),
+    ...createChecklist({
+      db,
+      uploads,
+      heldByListing: async (key) => (await opportunities.room.holding(key)).length > 0,
+      readable,
+      lockForParty,
+      notify,
+      other,
+      itemView,
+    }),
+
+    /**
+     * The uploads guard for a deal's document link: served only while the deal holds the document
+     * and the user the link was handed to is a party or an admin, and never a file that a listing
+     * has since taken as confidential (the data room decides those).
+     */
+    async checkDownload({ key, scope }: { key: string; scope: DealDocumentScope }): Promise<void> {
+      const forbidden = new AppError(403, 'FORBIDDEN');
+      const row = await repo.findDeal(db, scope.dealId);
+      if (!row || !(await repo.dealHolds(db, row.id, key))) throw forbidden;
+      if (!sideOf(row, scope.userId) && (await users.findById(scope.userId))?.role !== 'admin')
+        throw forbidden;
+      const holders = await opportunities.room.holding(key);
+      if (holders.some((l) => l.documents.some((d) => d.key === key && d.confidential))) throw forbidden;
+    },
 
     /**
      * closing: from due diligence, with every item done or not applicable. closed: from closing,
@@ -314,6 +344,8 @@ export function createDealsService(deps: {
           return moved;
         }
         if (from !== 'closing') throw badStage();
+        // Checked again at each ask: closed needs every item done or not applicable, as closing did.
+        if ((await repo.countOpenItems(tx, id)) > 0) throw new AppError(409, 'CHECKLIST_OPEN');
         const asked = side === 'seller' ? row.sellerClosingAt : row.buyerClosingAt;
         if (asked) return row;
         let moved = await repo.updateDeal(

@@ -14,7 +14,13 @@ import { receiveSingleFile } from './multipart';
 import { createUploadQuota } from './quota';
 import { createUploadsRepository } from './repository';
 import { createUploadsService, type UploadsService } from './service';
-import { attachmentDisposition, createFileSigner, documentKeyFromUrl } from './signed-url';
+import {
+  attachmentDisposition,
+  createFileSigner,
+  documentKeyFromUrl,
+  isDealScope,
+  type FileScope,
+} from './signed-url';
 import { removeUnusedUploads, sweepStoredFiles, UNUSED_UPLOAD_TTL_MS } from './cleanup';
 
 declare module 'fastify' {
@@ -50,8 +56,12 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       publicPrefix: app.storage.publicUrl('x').slice(0, -1),
       users: app.users,
     }),
-    // The data room registers later (it needs this area), so it is asked at the time of each download.
-    documentGuard: (download) => app.dataRoom.checkDownload(download),
+    // The deals and the data room register later (they need this area), so they are asked at the
+    // time of each download: a deal's link by the deal, any other by the data room.
+    documentGuard: ({ key, scope }) =>
+      scope && isDealScope(scope)
+        ? app.deals.checkDownload({ key, scope })
+        : app.dataRoom.checkDownload({ key, scope }),
   });
   app.decorate('uploads', service);
   // Once a day, across all processes: uploads no listing has used for 24 hours go, then files that
@@ -109,7 +119,8 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Links of a listing carry `o` (listing) and `u` (the user they were handed to). A confidential ' +
           'document is served only while that user is the owner, an admin or an approved requester: a ' +
-          'link handed out before a revoke answers 403.',
+          'link handed out before a revoke answers 403. Links of a deal carry `d` (deal) and `u`: ' +
+          'served only while the deal holds the document and that user is a party or an admin.',
         querystring: signedFileQuery,
       },
     },
@@ -119,13 +130,20 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const expires = Number(request.query.expires);
       const signature = request.query.signature;
       if (!Number.isSafeInteger(expires) || !signature) throw new AppError(403, 'FORBIDDEN');
-      const { o, u } = request.query;
-      // Ids exactly as the link was signed (Number() alone would also read `0x10` or ` 16`).
-      const scoped = o !== undefined || u !== undefined;
-      if (scoped && !(CANONICAL_ID.test(o ?? '') && CANONICAL_ID.test(u ?? ''))) {
+      const { o, d, u } = request.query;
+      // Ids exactly as the link was signed (Number() alone would also read `0x10` or ` 16`); a link is
+      // of a listing or of a deal, never both.
+      const scoped = o !== undefined || d !== undefined || u !== undefined;
+      const holder = o !== undefined && d === undefined ? o : d !== undefined && o === undefined ? d : null;
+      if (scoped && !(CANONICAL_ID.test(holder ?? '') && CANONICAL_ID.test(u ?? ''))) {
         throw new AppError(403, 'FORBIDDEN');
       }
-      const scope = scoped ? { opportunityId: Number(o), userId: Number(u) } : null;
+      let scope: FileScope | null = null;
+      if (scoped)
+        scope =
+          d !== undefined
+            ? { dealId: Number(d), userId: Number(u) }
+            : { opportunityId: Number(o), userId: Number(u) };
       const file = await service.openDocument(key, expires, signature, scope);
       if (file.redirect)
         return reply.header('cache-control', 'private, no-store').redirect(file.redirect, 302);

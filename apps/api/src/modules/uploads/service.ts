@@ -13,13 +13,13 @@ import {
   documentKeyFromUrl,
   imageKeyFromUrl,
   safeFileName,
-  type DocumentScope,
+  type FileScope,
   type FileSigner,
   type SignedUrl,
 } from './signed-url';
 
 /** Decides whether a signed document link may be used now; throws an AppError to refuse. */
-export type DocumentGuard = (download: { key: string; scope: DocumentScope | null }) => Promise<void>;
+export type DocumentGuard = (download: { key: string; scope: FileScope | null }) => Promise<void>;
 
 export interface UploadedImageResult {
   url: string;
@@ -317,10 +317,11 @@ export function createUploadsService(deps: {
     },
 
     /**
-     * A signed link to a document. A listing's documents are signed for the listing and the caller
-     * (`scope`), so that the download can check the caller's access again at that moment.
+     * A signed link to a document. A listing's documents are signed for the listing and the caller, a
+     * deal's for the deal and the caller (`scope`), so that the download can check the caller's
+     * access again at that moment.
      */
-    signDocument(key: string, scope?: DocumentScope): SignedUrl {
+    signDocument(key: string, scope?: FileScope): SignedUrl {
       return signer.sign(key, undefined, scope);
     },
 
@@ -332,7 +333,7 @@ export function createUploadsService(deps: {
       key: string,
       expires: number,
       signature: string,
-      scope: DocumentScope | null = null,
+      scope: FileScope | null = null,
     ): Promise<DocumentDownload> {
       if (signer.verify(key, expires, signature, scope ?? undefined) !== 'ok')
         throw new AppError(403, 'FORBIDDEN');

@@ -15,28 +15,49 @@ export interface DocumentScope {
   userId: number;
 }
 
+/** A deal's checklist document: the deal it is attached to and the party (or admin) it was handed to. */
+export interface DealDocumentScope {
+  dealId: number;
+  userId: number;
+}
+
+export type FileScope = DocumentScope | DealDocumentScope;
+
+export const isDealScope = (scope: FileScope): scope is DealDocumentScope => 'dealId' in scope;
+
 export interface SignedUrl {
   url: string;
   expiresAt: string;
 }
 
+/** What a scope adds to the signed text and to the link ("deal" keeps a deal's ids apart from a listing's). */
+function scopeParts(scope: FileScope | undefined): { signed: string; query: string } {
+  if (!scope) return { signed: '', query: '' };
+  if (isDealScope(scope))
+    return {
+      signed: `\ndeal\n${scope.dealId}\n${scope.userId}`,
+      query: `&d=${scope.dealId}&u=${scope.userId}`,
+    };
+  return {
+    signed: `\n${scope.opportunityId}\n${scope.userId}`,
+    query: `&o=${scope.opportunityId}&u=${scope.userId}`,
+  };
+}
+
 export function createFileSigner(secret: string, now: () => number = Date.now) {
   const key = createHmac('sha256', secret).update('safqa:signed-file-urls:v1').digest();
-  // The scope is part of what is signed, so a link cannot be moved to another listing or user.
-  const signatureOf = (fileKey: string, expires: number, scope?: DocumentScope) =>
+  // The scope is part of what is signed, so a link cannot be moved to another listing, deal or user.
+  const signatureOf = (fileKey: string, expires: number, scope?: FileScope) =>
     createHmac('sha256', key)
-      .update(
-        scope ? `${fileKey}\n${expires}\n${scope.opportunityId}\n${scope.userId}` : `${fileKey}\n${expires}`,
-      )
+      .update(`${fileKey}\n${expires}${scopeParts(scope).signed}`)
       .digest('base64url');
 
   return {
-    sign(fileKey: string, ttlSeconds = SIGNED_URL_TTL_SECONDS, scope?: DocumentScope): SignedUrl {
+    sign(fileKey: string, ttlSeconds = SIGNED_URL_TTL_SECONDS, scope?: FileScope): SignedUrl {
       // Rounded up to the minute: links made within the same minute are identical (cacheable pages).
       const expires = Math.ceil((now() / 1000 + ttlSeconds) / 60) * 60;
-      const scoped = scope ? `&o=${scope.opportunityId}&u=${scope.userId}` : '';
       return {
-        url: `${FILE_URL_PREFIX}${fileKey}?expires=${expires}${scoped}&signature=${signatureOf(fileKey, expires, scope)}`,
+        url: `${FILE_URL_PREFIX}${fileKey}?expires=${expires}${scopeParts(scope).query}&signature=${signatureOf(fileKey, expires, scope)}`,
         expiresAt: new Date(expires * 1000).toISOString(),
       };
     },
@@ -45,7 +66,7 @@ export function createFileSigner(secret: string, now: () => number = Date.now) {
       fileKey: string,
       expires: number,
       signature: string,
-      scope?: DocumentScope,
+      scope?: FileScope,
     ): 'ok' | 'expired' | 'invalid' {
       const expected = Buffer.from(signatureOf(fileKey, expires, scope));
       const given = Buffer.from(signature);

@@ -4,7 +4,7 @@ import { DOCUMENT_ACCEPT } from '@safqa/shared/validation/uploads';
 import { Alert } from '@/components/ui/alert';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Field, Input, Textarea } from '@/components/ui/form-field';
-import { serverMessage } from '@/lib/api-client';
+import { isApiError, serverMessage } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldError, useZodForm } from '@/lib/use-zod-form';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { useAddChecklistItem } from '../api/add-checklist-item';
@@ -74,6 +74,12 @@ export function AddItemDialog({
   );
 }
 
+/** The server's text for a refused document (400 on documentIds.<i>), rather than "some fields are invalid". */
+function documentRefusal(failure: unknown): string | undefined {
+  if (!isApiError(failure) || !failure.fields) return undefined;
+  return Object.entries(failure.fields).find(([field]) => field.startsWith('documentIds'))?.[1];
+}
+
 /** A note and documents on an item (the caller's own uploads; the other party's stay attached). */
 export function UpdateItemDialog({
   dealId,
@@ -109,7 +115,7 @@ export function UpdateItemDialog({
       setOpenedFor(null);
       onClose();
     } catch (failure) {
-      setError(serverMessage(failure) ?? t('deals.page.loadFailed'));
+      setError(documentRefusal(failure) ?? serverMessage(failure) ?? t('deals.page.loadFailed'));
     } finally {
       setUploading(false);
     }

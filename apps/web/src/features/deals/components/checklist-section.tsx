@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import Paperclip from 'lucide-react/icons/paperclip';
-import type { ChecklistItem, ChecklistStatus, Deal } from '@safqa/shared/validation/deals';
+import {
+  DEAL_LIMITS,
+  type ChecklistItem,
+  type ChecklistStatus,
+  type Deal,
+} from '@safqa/shared/validation/deals';
+import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { serverMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { usePatchChecklistItem } from '../api/patch-checklist-item';
@@ -23,6 +30,10 @@ export function ChecklistSection({ deal }: { deal: Deal }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ChecklistItem | null>(null);
   const canWrite = deal.you !== null && ['loi', 'due_diligence', 'closing'].includes(deal.stage);
+  // In closing the checklist is settled: the server refuses new and reopened items (CHECKLIST_LOCKED),
+  // and a full checklist takes no more (CHECKLIST_FULL); the buttons are not offered then.
+  const settled = deal.stage === 'closing';
+  const canAdd = canWrite && !settled && deal.checklist.length < DEAL_LIMITS.checklistMax;
   const mark = (item: ChecklistItem, status: ChecklistStatus) => patch.mutate({ itemId: item.id, status });
   return (
     <Card as="section" aria-labelledby="checklist-title" className="grid gap-4 p-4 sm:p-6">
@@ -30,12 +41,13 @@ export function ChecklistSection({ deal }: { deal: Deal }) {
         <h2 id="checklist-title" className="text-lg font-bold text-slate-900 dark:text-white">
           {t('deals.checklist.title')}
         </h2>
-        {canWrite ? (
+        {canAdd ? (
           <Button variant="secondary" onClick={() => setAdding(true)}>
             {t('deals.checklist.add')}
           </Button>
         ) : null}
       </div>
+      {patch.isError ? <Alert variant="error">{serverMessage(patch.error)}</Alert> : null}
       {deal.checklist.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t('deals.checklist.empty')}</p>
       ) : null}
@@ -99,7 +111,7 @@ export function ChecklistSection({ deal }: { deal: Deal }) {
                       {t('deals.checklist.markNa')}
                     </Button>
                   </>
-                ) : (
+                ) : settled ? null : (
                   <Button
                     size="sm"
                     variant="ghost"
