@@ -16,6 +16,9 @@ import {
 const WARM_BATCH = 5;
 /** A change is rendered this long after it is heard: changes in a burst are taken together. */
 const WARM_DELAY_MS = 100;
+/** After a failed drain (the database away), the next try comes this long after, doubling up to the max. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
 
 /** Counted for /metrics (page_renders_total, pages_from_store_total). */
 export interface PageRenderCounts {
@@ -65,6 +68,8 @@ export function createStoredPages(options: {
   let draining: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let retryMs = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
 
   const keyOf = (request: PageRequest): StoredPageKey => ({
     build,
@@ -163,8 +168,23 @@ export function createStoredPages(options: {
       return draining;
     }
     draining = drain()
-      .catch((error: unknown) =>
-        log.warn({ err: error }, 'rendering pages ahead failed; next change retries'),
+      .then(
+        () => {
+          retryMs = 0;
+        },
+        (error: unknown) => {
+          // The queue stays where it was: try again by itself, not at the next change (a warmer that
+          // waited for one stayed idle with 74,340 listings queued after a database outage).
+          retryMs = retryMs ? Math.min(retryMs * 2, RETRY_MAX_MS) : RETRY_FIRST_MS;
+          log.warn({ err: error, retryInMs: retryMs }, 'rendering pages ahead failed; retrying');
+          if (!stopped && !retryTimer) {
+            retryTimer = setTimeout(() => {
+              retryTimer = null;
+              if (!stopped) void warm();
+            }, retryMs);
+            retryTimer.unref();
+          }
+        },
       )
       .finally(() => {
         draining = null;
@@ -181,6 +201,7 @@ export function createStoredPages(options: {
     },
     stop() {
       stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
     },
     build,
     counts,
