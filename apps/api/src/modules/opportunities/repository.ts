@@ -131,7 +131,12 @@ export function createOpportunitiesRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(opportunities)
-          .values({ ...values, submittedBy, status: 'pending' })
+          .values({
+            ...values,
+            submittedBy,
+            status: 'pending',
+            verifiedBuyersOnlySince: values.verifiedBuyersOnly ? sql`now()` : null,
+          })
           .returning({ id: opportunities.id });
         await tx.insert(opportunityStatusHistory).values({
           opportunityId: row!.id,
@@ -149,7 +154,16 @@ export function createOpportunitiesRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx
           .update(opportunities)
-          .set({ ...values, status: 'pending', rejectionReason: null, updatedAt: sql`now()` })
+          .set({
+            ...values,
+            status: 'pending',
+            rejectionReason: null,
+            updatedAt: sql`now()`,
+            // Kept while the flag stays on: chats opened before it was turned on keep working.
+            verifiedBuyersOnlySince: values.verifiedBuyersOnly
+              ? sql`coalesce(${opportunities.verifiedBuyersOnlySince}, now())`
+              : null,
+          })
           .where(eq(opportunities.id, id));
         await tx.insert(opportunityStatusHistory).values({
           opportunityId: id,
