@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'LOI_OUTDATED',
   'ALREADY_SIGNED',
   'CHECKLIST_OPEN',
+  'LISTING_HAS_DEAL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -103,6 +104,8 @@ export const ERROR_STATUS = {
   ALREADY_SIGNED: 409,
   // A deal moves to closing only when every checklist item is done or not applicable.
   CHECKLIST_OPEN: 409,
+  // A listing whose deal is past the letter of intent (or closed) is a record both parties rely on.
+  LISTING_HAS_DEAL: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

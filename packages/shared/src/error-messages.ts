@@ -47,6 +47,8 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     LOI_OUTDATED: 'هذه ليست أحدث نسخة من خطاب النوايا، راجع النسخة الأحدث ووقّعها',
     ALREADY_SIGNED: 'وقّعت هذه النسخة من خطاب النوايا من قبل',
     CHECKLIST_OPEN: 'أكمل بنود الفحص النافي للجهالة أو اجعلها غير منطبقة قبل الانتقال إلى الإغلاق',
+    LISTING_HAS_DEAL:
+      'لا يمكن حذف فرصة عليها صفقة تجاوزت خطاب النوايا أو أُغلقت، فهي سجل يعتمد عليه الطرفان. الصفقة المغلقة تُخرج الفرصة من البحث، ولإخفائها عن العرض تواصل معنا لتعليقها.',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -95,6 +97,8 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     LOI_OUTDATED: 'This is not the latest version of the letter of intent: review the latest one and sign it',
     ALREADY_SIGNED: 'You have already signed this version of the letter of intent',
     CHECKLIST_OPEN: 'Mark every due-diligence item done or not applicable before moving to closing',
+    LISTING_HAS_DEAL:
+      'A listing with a deal past the letter of intent, or closed, cannot be deleted: both parties rely on it. A closed deal already takes it out of search; to withdraw it from view, contact us to have it suspended.',
   },
 };
 
