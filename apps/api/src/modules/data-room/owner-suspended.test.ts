@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDataRoom, SECRET_DOC, SECRET_TEXT, type DataRoom } from '../../test/data-room-fixtures';
+import { createListing, createUser } from '../../test/factories';
+import { validInput } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -43,5 +45,24 @@ describe("a confidential document of a suspended owner's listing", () => {
     }
     // Reinstated, the listing is public again and the same link works again.
     expect((await download(link)).statusCode).toBe(200);
+  });
+});
+
+describe("a suspended owner's listing under review", () => {
+  it('is hidden from the people involved too, so it issues them no document link', async () => {
+    const owner = await createUser(t.app);
+    const listing = await createListing(t.app, owner, { approvedBy: room.admin });
+    const fan = await createUser(t.app);
+    expect((await fan.client.post(`/api/favorites/${listing.id}`)).statusCode).toBe(204);
+    // An edit sends it back to review; those involved (a bookmarker here) still see it.
+    expect((await owner.client.put(`/api/opportunities/${listing.id}`, validInput())).statusCode).toBe(200);
+    expect((await fan.client.get(`/api/opportunities/${listing.id}`)).statusCode).toBe(200);
+
+    const suspended = await room.admin.client.patch(`/api/admin/users/${owner.id}`, {
+      status: 'suspended',
+      reason: 'Fraud reports confirmed by the team.',
+    });
+    expect(suspended.statusCode).toBe(200);
+    expect((await fan.client.get(`/api/opportunities/${listing.id}`)).statusCode).toBe(404);
   });
 });

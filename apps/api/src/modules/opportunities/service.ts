@@ -250,7 +250,8 @@ export function createOpportunitiesService(deps: {
    */
   async function canSeeDetail(o: OpportunityRow, caller: Caller): Promise<boolean> {
     if (canSee(o, caller)) return true;
-    return caller !== null && isUnderReview(o) && repo.isInvolved(caller.id, o.id);
+    // A suspended owner's listing is hidden even from those involved (and so are its document links).
+    return caller !== null && isUnderReview(o) && !o.ownerSuspended && repo.isInvolved(caller.id, o.id);
   }
 
   async function loadDetail(id: number, caller: Caller): Promise<OpportunityDetail> {
