@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'CHECKLIST_OPEN',
   'CHECKLIST_FULL',
   'CHECKLIST_LOCKED',
+  'LISTING_HAS_DEAL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -109,6 +110,8 @@ export const ERROR_STATUS = {
   CHECKLIST_FULL: 409,
   // In closing every item is settled: none is added or reopened (cancel the deal instead).
   CHECKLIST_LOCKED: 409,
+  // A listing whose deal is past the letter of intent (or closed) is a record both parties rely on.
+  LISTING_HAS_DEAL: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

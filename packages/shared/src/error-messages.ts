@@ -50,6 +50,8 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     CHECKLIST_FULL: 'بلغت قائمة الفحص الحد الأقصى (100 بند)، فلا يمكن إضافة بند آخر',
     CHECKLIST_LOCKED:
       'الصفقة في مرحلة الإغلاق: لا يمكن إضافة بنود ولا إعادة فتحها. إن ظهر ما يمنع الإتمام فألغِ الصفقة',
+    LISTING_HAS_DEAL:
+      'لا يمكن حذف فرصة عليها صفقة تجاوزت خطاب النوايا أو أُغلقت، فهي سجل يعتمد عليه الطرفان. الصفقة المغلقة تُخرج الفرصة من البحث، ولإخفائها عن العرض تواصل معنا لتعليقها.',
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
@@ -101,6 +103,8 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     CHECKLIST_FULL: 'The checklist already has the most items allowed (100); no more can be added',
     CHECKLIST_LOCKED:
       'The deal is closing: items can no longer be added or reopened. If something stands in the way, cancel the deal',
+    LISTING_HAS_DEAL:
+      'A listing with a deal past the letter of intent, or closed, cannot be deleted: both parties rely on it. A closed deal already takes it out of search; to withdraw it from view, contact us to have it suspended.',
   },
 };
 

@@ -18,6 +18,7 @@ export const DEAL_EVENT_TYPES = [
   'close_requested',
   'checklist_added',
   'checklist_updated',
+  'listing_deleted',
 ] as const;
 export type DealEventType = (typeof DEAL_EVENT_TYPES)[number];
 
@@ -193,7 +194,8 @@ export const dealEvent = z.object({
 export type DealEvent = z.infer<typeof dealEvent>;
 
 export const dealOffer = z.object({
-  id: z.number().int(),
+  /** Null once the listing, and its offers with it, was deleted; the amount and date stay. */
+  id: z.number().int().nullable(),
   amount: z.number().nullable(),
   createdAt: z.string(),
 });

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import { offers } from './offers';
 import { opportunities } from './opportunities';
 import { users } from './users';
@@ -24,12 +25,14 @@ export const deals = pgTable(
   'deals',
   {
     id: serial('id').primaryKey(),
-    opportunityId: integer('opportunity_id')
-      .notNull()
-      .references(() => opportunities.id, { onDelete: 'cascade' }),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the listing is deleted (migration 0027): a deal is a record both parties rely on, so
+     * it outlives its listing with the card it had then (`listing`), and its offer likewise.
+     */
+    opportunityId: integer('opportunity_id').references(() => opportunities.id, { onDelete: 'set null' }),
+    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    /** The listing's card as it was when the listing was deleted; null while the listing exists. */
+    listing: jsonb('listing').$type<OpportunityCard>(),
     sellerId: integer('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -63,8 +63,10 @@ export const opportunities = pgTable(
     requiredAmount: bigint('required_amount', { mode: 'number' }).notNull(),
     negotiable: boolean('negotiable').notNull().default(false),
     waitForHighestOffer: boolean('wait_for_highest_offer').notNull().default(false),
-    /** Offers and access requests only from verified buyers (API.md "Trust and safety"). */
+    /** Offers, access requests and new chats only from verified buyers (API.md "Trust and safety"). */
     verifiedBuyersOnly: boolean('verified_buyers_only').notNull().default(false),
+    /** When verifiedBuyersOnly was last turned on (null while off): chats opened since are refused. */
+    verifiedBuyersOnlySince: timestamp('verified_buyers_only_since', { withTimezone: true }),
     ebitda: bigint('ebitda', { mode: 'number' }).notNull(),
     yearlySales: bigint('yearly_sales', { mode: 'number' }).notNull(),
     yearlyOperationalCost: bigint('yearly_operational_cost', { mode: 'number' }).notNull(),

@@ -99,6 +99,21 @@ export function createChatService(deps: {
     return { chat, side };
   }
 
+  const isVerified = async (userId: number) => (await users.verifiedBuyerIds([userId])).has(userId);
+
+  /**
+   * API.md "Trust and safety": on a verified-buyers-only listing, the other side of the owner's chat
+   * opened since the flag was set must be a verified buyer to write. The owner always may, and so may
+   * anyone in a chat opened before the flag, or in an advisor's chat (the owner is not in it).
+   */
+  async function assertMayWrite(chat: repo.ChatRow, userId: number) {
+    if (userId === chat.ownerId) return;
+    const opportunity = (await opportunities.summaries([chat.opportunityId])).get(chat.opportunityId);
+    const since = opportunity?.verifiedBuyersOnlySince;
+    if (!since || opportunity.ownerId !== chat.ownerId || chat.createdAt < since) return;
+    if (!(await isVerified(userId))) throw new AppError(403, 'VERIFICATION_REQUIRED');
+  }
+
   /** The investor's chat about an approved opportunity, created on first use. */
   async function start(userId: number, opportunityId: number) {
     const opportunity = (await opportunities.summaries([opportunityId])).get(opportunityId);
@@ -106,6 +121,12 @@ export function createChatService(deps: {
     if (opportunity.ownerId === userId) throw new AppError(403, 'OWN_OPPORTUNITY');
     if (opportunity.status !== 'approved' || opportunity.ownerSuspended) throw new AppError(404, 'NOT_FOUND');
     await blocks.assertNotBlockedBy(opportunity.ownerId, userId);
+    if (opportunity.verifiedBuyersOnlySince && !(await isVerified(userId))) {
+      // Verified buyers only: no new chat, but one opened before the flag is still answered.
+      const existing = await repo.chatBetween(db, opportunityId, userId, opportunity.ownerId);
+      if (!existing || existing.createdAt >= opportunity.verifiedBuyersOnlySince)
+        throw new AppError(403, 'VERIFICATION_REQUIRED');
+    }
     const { chat, created } = await repo.findOrCreateChat(db, {
       opportunityId,
       investorId: userId,
@@ -195,7 +216,10 @@ export function createChatService(deps: {
       // A participant the other one blocked: 403 BLOCKED (a stranger still learns nothing: 403/404 below).
       const chat = await repo.findChat(db, chatId);
       const side = chat ? sideOf(chat, userId) : null;
-      if (chat && side) await blocks.assertNotBlockedBy(otherUserId(chat, userId), userId);
+      if (chat && side) {
+        await blocks.assertNotBlockedBy(otherUserId(chat, userId), userId);
+        await assertMayWrite(chat, userId);
+      }
       const stored = await repo.insertAndAnnounceMessage(db, chatId, userId, body, (recipientIds, data) =>
         hub.announcementSql(recipientIds, 'new_message', data),
       );

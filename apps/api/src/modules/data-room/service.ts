@@ -274,7 +274,7 @@ export function createDataRoomService(deps: {
     /**
      * The uploads guard: every download of a private file passes here after its signature. A link
      * of a listing (`scope`) to a confidential document works only while its user is the owner, an
-     * admin, or an approved requester of an approved listing, checked now; the latter's downloads
+     * admin, or an approved requester of a public listing (approved, owner not suspended), checked now; the latter's downloads
      * are recorded. A link without scope (the uploader's own, from POST /api/uploads/docs) never
      * opens a file that some listing holds as confidential.
      */
@@ -290,7 +290,8 @@ export function createDataRoomService(deps: {
       if (!document.confidential || scope.userId === listing.ownerId) return;
       if ((await users.findById(scope.userId))?.role === 'admin') return;
       const status = await repo.statusOf(db, listing.id, scope.userId);
-      if (status !== 'approved' || listing.status !== 'approved') throw forbidden();
+      // A listing hidden from view (not approved, or its owner suspended) opens nothing to requesters.
+      if (status !== 'approved' || listing.status !== 'approved' || listing.ownerSuspended) throw forbidden();
       await repo.recordDownload(db, {
         opportunityId: listing.id,
         userId: scope.userId,

@@ -13,6 +13,7 @@ export type DealNoticeKind =
   | 'close_requested'
   | 'closed'
   | 'cancelled'
+  | 'listing_deleted'
   | 'overdue';
 
 export interface Listing {
@@ -35,6 +36,10 @@ const TITLES: Record<DealNoticeKind, Texts> = {
   close_requested: { ar: 'طلب الطرف الآخر إغلاق الصفقة', en: 'The other party asked to close the deal' },
   closed: { ar: 'أُغلقت الصفقة بنجاح', en: 'The deal is closed' },
   cancelled: { ar: 'أُلغيت الصفقة', en: 'The deal was cancelled' },
+  listing_deleted: {
+    ar: 'حُذفت الفرصة: تبقى الصفقة وسجلها لديك',
+    en: 'The listing was deleted: the deal and its record stay with you',
+  },
   overdue: { ar: 'بنود متأخرة في قائمة الفحص', en: 'Overdue due-diligence items' },
 };
 

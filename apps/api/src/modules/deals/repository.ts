@@ -19,6 +19,16 @@ export async function findDeal(db: Db, id: number): Promise<DealRow | null> {
   return row ?? null;
 }
 
+/** The deals of a listing, locked until `tx` ends (the listing is being deleted). */
+export async function lockDealsOfListing(tx: Db, opportunityId: number): Promise<DealRow[]> {
+  return tx
+    .select()
+    .from(deals)
+    .where(eq(deals.opportunityId, opportunityId))
+    .orderBy(asc(deals.id))
+    .for('update');
+}
+
 /** The deal row, locked until `tx` ends: every write on a deal takes this lock first. */
 export async function lockDeal(tx: Db, id: number): Promise<DealRow | null> {
   const [row] = await tx.select().from(deals).where(eq(deals.id, id)).for('update').limit(1);

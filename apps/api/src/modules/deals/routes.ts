@@ -44,6 +44,10 @@ const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
     users: app.users,
   });
   app.decorate('deals', service);
+  // A listing's deletion asks the deals first: they are never deleted with it ([security-2] item 2).
+  app.opportunities.beforeRemove((tx, opportunityId, actor) =>
+    service.beforeListingRemoved(tx, opportunityId, actor),
+  );
   // Hourly, so a day's reminders go out soon after midnight UTC; each side is told once a day.
   app.jobs.every(DEALS_REMINDERS, 60 * 60 * 1000, async ({ now }) => {
     await service.remindOverdue(now);

@@ -9,6 +9,7 @@ import type {
   LoiSignInput,
   StageInput,
 } from '@safqa/shared/validation/deals';
+import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
@@ -20,6 +21,7 @@ import type { DealDocumentScope } from '../uploads/signed-url';
 import type { UsersService } from '../users/service';
 import { loiPdfData, renderLoiPdf } from './loi-pdf';
 import { remindOverdue } from './reminders';
+import { beforeListingRemoved } from './listing-removal';
 import { dealEmail, dealNotice, signedLoiEmail, type DealNoticeKind } from './notices';
 import * as repo from './repository';
 import { createChecklist } from './checklist';
@@ -76,11 +78,23 @@ export function createDealsService(deps: {
     return { row, side };
   }
 
+  /** The deal's listing, or for a deleted one the card kept with the deal (listing-removal.ts). */
   async function listing(tx: Db, row: repo.DealRow) {
-    const found = await opportunities.dealTarget(tx, row.opportunityId);
-    if (!found) throw notFound();
-    return found;
+    const found =
+      row.opportunityId === null ? undefined : await opportunities.dealTarget(tx, row.opportunityId);
+    if (found) return found;
+    if (!row.listing) throw notFound();
+    return {
+      name: row.listing.opportunityName,
+      nameAr: row.listing.opportunityNameAr,
+      type: row.listing.type,
+    };
   }
+  /** The card a deal shows: its listing's now, or the one kept when the listing was deleted. */
+  const cardOf = (row: repo.DealRow, cards: Map<number, OpportunityCard>) =>
+    (row.opportunityId === null ? undefined : cards.get(row.opportunityId)) ?? row.listing ?? undefined;
+  const listingIds = (rows: repo.DealRow[]) =>
+    rows.flatMap((r) => (r.opportunityId === null ? [] : [r.opportunityId]));
 
   /** A notice (bell, and email where the recipient's switch is on) to one party. */
   async function notify(
@@ -102,13 +116,14 @@ export function createDealsService(deps: {
   }
   const other = (side: DealSide): DealSide => (side === 'seller' ? 'buyer' : 'seller');
 
-  async function syncListing(tx: Db, opportunityId: number) {
+  async function syncListing(tx: Db, opportunityId: number | null) {
+    if (opportunityId === null) return;
     await opportunities.setDealState(tx, opportunityId, await repo.listingDealState(tx, opportunityId));
   }
 
   async function view(row: repo.DealRow, viewerId: number, lang: Language): Promise<Deal> {
     const [cards, names, lois, items, events] = await Promise.all([
-      opportunities.cardsById([row.opportunityId]),
+      opportunities.cardsById(listingIds([row])),
       repo.usernames(db, [row.sellerId, row.buyerId]),
       repo.loisOf(db, row.id),
       repo.checklistOf(db, row.id),
@@ -119,7 +134,7 @@ export function createDealsService(deps: {
       events.flatMap((e) => (e.actorId === null ? [] : [e.actorId])),
     );
     for (const [id, name] of actors) names.set(id, name);
-    const card = cards.get(row.opportunityId);
+    const card = cardOf(row, cards);
     if (!card) throw notFound();
     return toDeal(
       {
@@ -184,14 +199,14 @@ export function createDealsService(deps: {
         pageSize,
       );
       const [cards, names] = await Promise.all([
-        opportunities.cardsById(rows.map((r) => r.opportunityId)),
+        opportunities.cardsById(listingIds(rows)),
         repo.usernames(
           db,
           rows.flatMap((r) => [r.sellerId, r.buyerId]),
         ),
       ]);
       const data: DealSummary[] = rows.flatMap((r) => {
-        const card = cards.get(r.opportunityId);
+        const card = cardOf(r, cards);
         return card ? [toSummary(r, card, names, user.id)] : [];
       });
       return { data, total };
@@ -367,6 +382,10 @@ export function createDealsService(deps: {
       });
       return view(row, user.id, lang);
     },
+
+    /** In a listing deletion's transaction: refuse it, or keep and close its deals (listing-removal.ts). */
+    beforeListingRemoved: (tx: Db, opportunityId: number, actor: AuthUser) =>
+      beforeListingRemoved({ notify, cardsById: opportunities.cardsById }, tx, opportunityId, actor),
 
     /** The daily reminder of overdue checklist items (reminders.ts). */
     remindOverdue: (now: Date) => remindOverdue(db, notify, now),

@@ -88,7 +88,7 @@ export function toDeal(
     row: DealRow;
     card: OpportunityCard;
     names: Map<number, string>;
-    offer: { id: number; amount: number | null; createdAt: string };
+    offer: { id: number | null; amount: number | null; createdAt: string };
     lois: LoiRow[];
     items: ChecklistItem[];
     events: EventRow[];

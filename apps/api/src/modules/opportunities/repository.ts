@@ -57,7 +57,7 @@ export function createOpportunitiesRepository(db: Db) {
   }
 
   return {
-    cardsById: (ids: number[]) => cardsById(db, ids),
+    cardsById: (ids: number[], tx: Db = db) => cardsById(tx, ids),
     summaries: (ids: number[]) => opportunitySummaries(db, ids),
 
     async searchPage(query: SearchQuery): Promise<CardRow[]> {
@@ -131,7 +131,12 @@ export function createOpportunitiesRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(opportunities)
-          .values({ ...values, submittedBy, status: 'pending' })
+          .values({
+            ...values,
+            submittedBy,
+            status: 'pending',
+            verifiedBuyersOnlySince: values.verifiedBuyersOnly ? sql`now()` : null,
+          })
           .returning({ id: opportunities.id });
         await tx.insert(opportunityStatusHistory).values({
           opportunityId: row!.id,
@@ -149,7 +154,16 @@ export function createOpportunitiesRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx
           .update(opportunities)
-          .set({ ...values, status: 'pending', rejectionReason: null, updatedAt: sql`now()` })
+          .set({
+            ...values,
+            status: 'pending',
+            rejectionReason: null,
+            updatedAt: sql`now()`,
+            // Kept while the flag stays on: chats opened before it was turned on keep working.
+            verifiedBuyersOnlySince: values.verifiedBuyersOnly
+              ? sql`coalesce(${opportunities.verifiedBuyersOnlySince}, now())`
+              : null,
+          })
           .where(eq(opportunities.id, id));
         await tx.insert(opportunityStatusHistory).values({
           opportunityId: id,
@@ -202,8 +216,21 @@ export function createOpportunitiesRepository(db: Db) {
         .where(and(eq(opportunities.submittedBy, ownerId), ne(opportunities.ownerSuspended, suspended)));
     },
 
-    async remove(id: number) {
-      await db.delete(opportunities).where(eq(opportunities.id, id));
+    /**
+     * Deletes the listing after `before` ran in the same transaction, with the row locked first: an
+     * offer accepted meanwhile (its deal references the row) waits for the delete, or the delete for it.
+     */
+    async remove(id: number, before: (tx: Db) => Promise<void>) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: opportunities.id })
+          .from(opportunities)
+          .where(eq(opportunities.id, id))
+          .for('update');
+        if (!row) return;
+        await before(tx as unknown as Db);
+        await tx.delete(opportunities).where(eq(opportunities.id, id));
+      });
     },
 
     async statusHistory(id: number) {

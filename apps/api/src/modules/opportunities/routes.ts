@@ -125,9 +125,10 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['opportunities'],
-        summary: 'Delete an opportunity (its owner or an admin)',
+        summary:
+          'Delete an opportunity (its owner or an admin); 409 LISTING_HAS_DEAL while a deal is past its LOI',
         params: opportunityIdParams,
-        response: { 204: z.null(), 401: e, 403: e, 404: e },
+        response: { 204: z.null(), 401: e, 403: e, 404: e, 409: e },
       },
     },
     async (request, reply) => {

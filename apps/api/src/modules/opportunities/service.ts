@@ -92,6 +92,13 @@ export function createOpportunitiesService(deps: {
     for (const listener of publicListeners) listener();
   };
 
+  /**
+   * What other areas do in the deletion's transaction before the row goes: the deals area refuses
+   * (409) or cancels and keeps its deals; they never disappear with the listing.
+   */
+  type RemovalGuard = (tx: Db, opportunityId: number, actor: AuthUser) => Promise<void>;
+  const removalGuards: RemovalGuard[] = [];
+
   /** The listing if the caller may see it; 404 otherwise, so hidden listings are indistinguishable from none. */
   async function visible(id: number, caller: Caller): Promise<OpportunityRow> {
     const row = await repo.findById(id);
@@ -243,7 +250,8 @@ export function createOpportunitiesService(deps: {
    */
   async function canSeeDetail(o: OpportunityRow, caller: Caller): Promise<boolean> {
     if (canSee(o, caller)) return true;
-    return caller !== null && isUnderReview(o) && repo.isInvolved(caller.id, o.id);
+    // A suspended owner's listing is hidden even from those involved (and so are its document links).
+    return caller !== null && isUnderReview(o) && !o.ownerSuspended && repo.isInvolved(caller.id, o.id);
   }
 
   async function loadDetail(id: number, caller: Caller): Promise<OpportunityDetail> {
@@ -292,7 +300,7 @@ export function createOpportunitiesService(deps: {
      * Listing cards by id, whatever the listing's status now, for the areas that show a listing's
      * card beside their own rows (offers sent, access requests, deals); a listing gone is absent.
      */
-    cardsById: (ids: number[]) => repo.cardsById(ids),
+    cardsById: (ids: number[], tx?: Db) => repo.cardsById(ids, tx),
     /** Owner, status and names of listings by id, whatever their status (chat, the reports queue). */
     summaries: (ids: number[]) => repo.summaries(ids),
     publicEntries: (offset: number, limit: number) => repo.publicEntries(offset, limit),
@@ -386,8 +394,15 @@ export function createOpportunitiesService(deps: {
     async remove(id: number, caller: AuthUser): Promise<void> {
       const current = await visible(id, caller);
       if (current.submittedBy !== caller.id && caller.role !== 'admin') throw new AppError(403, 'FORBIDDEN');
-      await repo.remove(id);
+      await repo.remove(id, async (tx) => {
+        for (const guard of removalGuards) await guard(tx, id, caller);
+      });
       publicChanged();
+    },
+
+    /** Registers `guard` to run in every listing deletion's transaction (see RemovalGuard). */
+    beforeRemove(guard: RemovalGuard) {
+      removalGuards.push(guard);
     },
 
     ...moderation,

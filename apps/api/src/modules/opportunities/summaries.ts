@@ -15,6 +15,8 @@ export interface OpportunitySummary {
   opportunityName: string;
   opportunityNameAr: string;
   logo: string | null;
+  /** When "verified buyers only" was turned on; null while it is off (the chat area's rule). */
+  verifiedBuyersOnlySince: Date | null;
 }
 
 export async function opportunitySummaries(db: Db, ids: number[]): Promise<Map<number, OpportunitySummary>> {
@@ -29,6 +31,7 @@ export async function opportunitySummaries(db: Db, ids: number[]): Promise<Map<n
       opportunityName: opportunities.name,
       opportunityNameAr: opportunities.nameAr,
       logo: opportunities.logo,
+      verifiedBuyersOnlySince: opportunities.verifiedBuyersOnlySince,
     })
     .from(opportunities)
     .where(inArray(opportunities.id, [...new Set(ids)]));

@@ -50,4 +50,26 @@ describe('DealTimeline', () => {
     // An item no longer in the list keeps the title its event recorded.
     expect(screen.getByText(/Visit the second branch/)).toBeInTheDocument();
   });
+
+  it('says a deleted listing left the deal in place, in Arabic and English', async () => {
+    const gone = {
+      checklist: [],
+      timeline: [
+        {
+          type: 'listing_deleted',
+          actor: { id: 1, username: 'owner1' },
+          at: '2026-11-29T10:00:00Z',
+          details: {},
+        },
+      ],
+    } as unknown as Deal;
+    await loadAreas(['deals']);
+    const { unmount } = renderWithProviders(<DealTimeline deal={gone} />);
+    expect(screen.getByText('حُذفت الفرصة، وبقيت الصفقة وسجلها')).toBeInTheDocument();
+    unmount();
+    await setLanguage('en');
+    await loadAreas(['deals']);
+    renderWithProviders(<DealTimeline deal={gone} />);
+    expect(screen.getByText('The listing was deleted; the deal and its record stay')).toBeInTheDocument();
+  });
 });
