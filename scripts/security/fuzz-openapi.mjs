@@ -321,6 +321,7 @@ async function setup() {
     documentId: document.id,
     accessRequestId: accessRequest.id,
     fileUrl,
+    freeUploadUrl: sellerDocs[1].url, // held by no listing: what POST .../confidential-documents takes
     uploads: { seller: sellerDocs.map((d) => d.id), buyer: [buyerDoc.id], other: [otherDoc.id] },
     foreignListing,
   };
@@ -473,6 +474,7 @@ function valid(schema, key, ctx) {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'string':
+      if (key === 'url' && ctx.freeUploadUrl) return ctx.freeUploadUrl;
       return validString(schema, key);
     case 'integer':
       if (key === 'documentIds' || key === 'documentIds[]')
@@ -584,7 +586,7 @@ function pathIds(op, name, ctx, forSecond) {
       return {
         own: forSecond ? ctx.secondDealId : ctx.dealId,
         // Not the second deal: the sign and stage operations need it as it was.
-        foreign: [ctx.listingId, ctx.itemId, ctx.accessRequestId, 2147483647],
+        foreign: [ctx.listingId, ctx.itemId + 1000, 2147483647],
       };
     if (name === 'version')
       return { own: forSecond ? ctx.secondVersion : ctx.version, foreign: [ctx.version + 1, 99] };
@@ -865,8 +867,14 @@ function check(op, request, answer, ctx) {
     else if (!allowed(op).includes(request.as) && request.ownObjects) problems.push(`2xx to ${request.as}`);
     if (request.tampered) problems.push('2xx for a changed signed link');
     if (op.path.endsWith('/checklist/{itemId}') && Array.isArray(request.body?.documentIds)) {
-      const foreign = request.body.documentIds.filter((id) => ctx.uploads.other.includes(id));
-      if (foreign.length) problems.push('2xx with an upload of someone who is not a party in documentIds');
+      const ids = request.body.documentIds;
+      if (ids.some((id) => ctx.uploads.other.includes(id))) {
+        problems.push('2xx with an upload of someone who is not a party in documentIds');
+      }
+      // [security-2]: a party attaches only their own uploads.
+      const otherParty = { seller: ctx.uploads.buyer, buyer: ctx.uploads.seller }[request.as] ?? [];
+      if (ids.some((id) => otherParty.includes(id)))
+        problems.push("2xx with the other party's upload in documentIds");
     }
     const bidi = strings(answer.body).find((s) => BIDI.test(s) && strings(request.body).includes(s));
     if (bidi !== undefined) problems.push('bidi control kept in a stored value');
@@ -889,13 +897,15 @@ if (options['setup-only']) {
     FUZZ_DEAL: ctx.dealId,
     FUZZ_DEAL2: ctx.secondDealId,
     FUZZ_VERSION: ctx.version,
+    FUZZ_DEAL2_VERSION: ctx.secondVersion,
     FUZZ_ITEM: ctx.itemId,
     FUZZ_DOCUMENT: ctx.documentId,
     FUZZ_ACCESS_REQUEST: ctx.accessRequestId,
     FUZZ_SELLER_UPLOAD: ctx.uploads.seller[1],
+    FUZZ_SELLER_UPLOAD_URL: ctx.freeUploadUrl,
     FUZZ_BUYER_UPLOAD: ctx.uploads.buyer[0],
   };
-  for (const [k, v] of Object.entries(lines)) console.log(`${k}=${v}`);
+  for (const [k, v] of Object.entries(lines)) console.log(`${k}='${String(v).replaceAll("'", "'\\''")}'`);
   process.exit(0);
 }
 console.log(
