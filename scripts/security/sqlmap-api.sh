@@ -31,8 +31,8 @@ run() {
   timeout "$RUN_LIMIT" sqlmap "${args[@]}" >"$OUT/$name.log" 2>&1
   local rc=$?
   local requests statuses
-  requests=$(grep -c "^HTTP request \[#" "$OUT/$name.traffic" 2>/dev/null || echo 0)
-  statuses=$(grep -oE "^HTTP response \[#[0-9]+\] \([0-9]{3}" "$OUT/$name.traffic" 2>/dev/null | grep -oE "[0-9]{3}$" | sort | uniq -c | awk "{printf \"%s×%s \", \$2, \$1}")
+  requests=$(grep -ac "^HTTP request \[#" "$OUT/$name.traffic" 2>/dev/null || echo 0)
+  statuses=$(grep -aoE "^HTTP response \[#[0-9]+\] \([0-9]{3}" "$OUT/$name.traffic" 2>/dev/null | grep -oE "[0-9]{3}$" | sort | uniq -c | awk "{printf \"%s×%s \", \$2, \$1}")
   local verdict
   if grep -q 'is vulnerable\|sqlmap identified the following injection' "$OUT/$name.log"; then verdict=INJECTABLE
   elif [ $rc -eq 124 ]; then verdict="time limit ($RUN_LIMIT s)"
