@@ -29,11 +29,7 @@
 //   --setup-only  build the objects and print them as shell assignments (for sqlmap-api.sh)
 // Only 127.0.0.1, ::1 or localhost: it writes to the database it attacks.
 import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const { signIn } = await import(join(here, '..', 'sign-in.mjs'));
+import { signIn } from '../sign-in.mjs';
 
 const DEMO_PASSWORD = 'Safqa@Demo2024';
 const DEFAULT_ONLY = [
