@@ -31,8 +31,8 @@ run() {
   timeout "$RUN_LIMIT" sqlmap "${args[@]}" >"$OUT/$name.log" 2>&1
   local rc=$?
   local requests statuses
-  requests=$(grep -c "^HTTP request \[#" "$OUT/$name.traffic" 2>/dev/null || echo 0)
-  statuses=$(grep -oE "^HTTP response \[#[0-9]+\] \([0-9]{3}" "$OUT/$name.traffic" 2>/dev/null | grep -oE "[0-9]{3}$" | sort | uniq -c | awk "{printf \"%s×%s \", \$2, \$1}")
+  requests=$(grep -ac "^HTTP request \[#" "$OUT/$name.traffic" 2>/dev/null || echo 0)
+  statuses=$(grep -aoE "^HTTP response \[#[0-9]+\] \([0-9]{3}" "$OUT/$name.traffic" 2>/dev/null | grep -oE "[0-9]{3}$" | sort | uniq -c | awk "{printf \"%s×%s \", \$2, \$1}")
   local verdict
   if grep -q 'is vulnerable\|sqlmap identified the following injection' "$OUT/$name.log"; then verdict=INJECTABLE
   elif [ $rc -eq 124 ]; then verdict="time limit ($RUN_LIMIT s)"
@@ -113,3 +113,29 @@ run admin-city-create POST /api/admin/lookups/cities "{\"nameAR\":\"مدينة �
 ERROR_LOG=$(curl -s -H "Authorization: Bearer $ACCESS_TOKEN" "$BASE/api/admin/error-logs?pageSize=1" | json 'j.data[0]?.id ?? 1')
 run admin-error-resolve PATCH "/api/admin/error-logs/$ERROR_LOG" '{"resolved":true*}'
 run admin-reject POST "/api/admin/opportunities/$DRAFT/reject" '{"reason":"Incomplete financial figures*"}'
+
+# Deals and the data room ([security-2]): a listing of the seller (sarah) approved by the admin, a
+# confidential document, the buyer's (khalid's) approved access request, two deals from accepted
+# offers, each with an LOI, and a checklist item, built through the API by the OpenAPI fuzzer.
+eval "$(node "$ROOT/scripts/security/fuzz-openapi.mjs" "$BASE" --setup-only \
+  --admin="$ADMIN_EMAIL:$ADMIN_PASSWORD" --seller="sarah@demo.safqa.local:$DEMO_PASSWORD" \
+  --buyer="khalid@demo.safqa.local:$DEMO_PASSWORD")"
+echo "deal $FUZZ_DEAL (and $FUZZ_DEAL2), listing $FUZZ_LISTING, item $FUZZ_ITEM"
+sign_in sarah@demo.safqa.local "$DEMO_PASSWORD"
+run deals-list GET '/api/deals?page=1*&pageSize=12*&stage=loi*'
+run deal-get GET "/api/deals/$FUZZ_DEAL*"
+run deal-loi POST "/api/deals/$FUZZ_DEAL/loi" '{"price":240000*,"percentage":20*,"exclusivityDays":30*,"dueDiligenceDays":45*,"conditions":"Payment through a bank escrow account.*"}'
+run deal-loi-pdf GET "/api/deals/$FUZZ_DEAL/loi/$FUZZ_VERSION.pdf?lang=en*"
+run deal-checklist-add POST "/api/deals/$FUZZ_DEAL/checklist" '{"title":"Bank statements 2025*","side":"buyer*","dueDate":"2027-01-31*"}'
+run deal-checklist-patch PATCH "/api/deals/$FUZZ_DEAL/checklist/$FUZZ_ITEM" "{\"status\":\"done*\",\"note\":\"Received and checked.*\",\"documentIds\":[$FUZZ_SELLER_UPLOAD*]}"
+# The second deal: a party signs its LOI once (then 409 ALREADY_SIGNED), and a cancel ends it.
+run deal-sign POST "/api/deals/$FUZZ_DEAL2/loi/$FUZZ_DEAL2_VERSION/sign" '{"fullName":"Sarah Alghamdi*","accept":true*}'
+run deal-stage POST "/api/deals/$FUZZ_DEAL2/stage" '{"stage":"cancelled*","reason":"The buyer withdrew from the deal.*"}'
+run dataroom-requests GET "/api/opportunities/$FUZZ_LISTING/access-requests?status=approved*&page=1*&pageSize=12*"
+run dataroom-received GET '/api/users/me/listing-access-requests?page=1*&pageSize=12*'
+run dataroom-downloads GET "/api/opportunities/$FUZZ_LISTING/document-downloads?page=1*&pageSize=12*"
+run dataroom-confidential-add POST "/api/opportunities/$FUZZ_LISTING/confidential-documents" "{\"url\":\"$FUZZ_SELLER_UPLOAD_URL*\",\"name\":\"Management accounts 2025.pdf*\"}"
+run dataroom-decide PATCH "/api/access-requests/$FUZZ_ACCESS_REQUEST" '{"status":"revoked*"}'
+run dataroom-confidential-remove DELETE "/api/opportunities/$FUZZ_LISTING/confidential-documents/$FUZZ_DOCUMENT*"
+sign_in "$ADMIN_EMAIL" "$ADMIN_PASSWORD"
+run admin-deals GET '/api/admin/deals?page=1*&pageSize=12*&stage=loi*'

@@ -14,6 +14,12 @@ mkdir -p "$OUT"
 
 json() { node -e "let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{const j=JSON.parse(s);console.log($1)})"; }
 OPP=$(curl -s "$BASE/api/opportunities?pageSize=1" | json 'j.data[0].id')
+# A deal and a listing with a data room to read, when there are any ([security-2]; the fuzzer's
+# --setup-only or a sqlmap-api.sh run makes them): the admin reads every deal.
+ADMIN_TOKEN=$(node "$ROOT/scripts/sign-in.mjs" "$BASE" "$ADMIN_EMAIL" "$ADMIN_PASSWORD" | sed -n "s/^ACCESS_TOKEN='\(.*\)'$/\1/p")
+DEAL_JSON=$(curl -s -H "Authorization: Bearer $ADMIN_TOKEN" "$BASE/api/admin/deals?pageSize=1")
+DEAL=$(echo "$DEAL_JSON" | json 'j.data?.[0]?.id ?? 1')
+DEAL_OPP=$(echo "$DEAL_JSON" | json 'j.data?.[0]?.opportunity.id ?? 1')
 
 # The public pages, the signed-in pages and GET API calls with query strings: wapiti only follows
 # links in HTML, and the web app builds most of its requests in JavaScript.
@@ -29,7 +35,11 @@ SEEDS=(/ "/?lang=en" "/search?q=cafe&type=invest&sort=newest" "/opportunities/$O
   "/api/admin/error-logs/stats?days=7" "/api/opportunities/$OPP/insights?days=30"
   "/api/saved-searches/unsubscribe?token=abc" "/api/auth/reset-password?token=abc"
   "/api/auth/verify-email?token=abc&userId=1" "/api/dev/mail?to=sarah@demo.safqa.local"
-  "/api/opportunities/$OPP/teaser.pdf" "/api/admin/lookups/cities?regionId=1")
+  "/api/opportunities/$OPP/teaser.pdf" "/api/admin/lookups/cities?regionId=1"
+  "/api/deals?stage=loi&page=1" "/api/deals/$DEAL" "/api/deals/$DEAL/loi/1.pdf?lang=en"
+  "/api/admin/deals?stage=loi&page=1" "/api/opportunities/$DEAL_OPP/access-requests?status=pending&page=1"
+  "/api/opportunities/$DEAL_OPP/document-downloads?page=1" "/api/users/me/access-requests?page=1"
+  "/api/users/me/listing-access-requests?page=1")
 
 scan() {
   local name=$1 modules=$2
