@@ -117,3 +117,18 @@ export const appPath = z
 
 /** Body of a 202: a small JSON object, so clients that expect JSON on every non-204 answer stay happy. */
 export const acceptedResponse = z.object({ accepted: z.literal(true) });
+
+/**
+ * Controls that reorder the text around them (embeddings, overrides and isolates, U+202A-U+202E and
+ * U+2066-U+2069) and invisible spaces (ZWSP, word joiner, BOM): in a text the other party reads, or
+ * that is printed on a deal's documents, U+202E shows what follows backwards. The marks (LRM, RLM,
+ * ALM) and joiners (ZWJ, ZWNJ) stay: Arabic and Persian writing, and emoji, use them.
+ */
+const REORDERING_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/g;
+
+/** A text shown to another user as typed: reordering controls dropped, trimmed, then measured. */
+export const readableText = <T extends z.ZodType<string, string>>(rules: T) =>
+  z
+    .string()
+    .transform((value) => value.replace(REORDERING_CONTROLS, '').trim())
+    .pipe(rules);

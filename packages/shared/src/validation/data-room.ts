@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, readableText } from './common';
 import { cappedPageQuery, documentRef, opportunityCard, opportunityDocument } from './opportunities';
 
 /** The data room (API.md "Data room"): requests to see a listing's confidential documents. */
@@ -25,7 +25,9 @@ export const ACCESS_TRANSITIONS: Record<AccessRequestStatus, readonly AccessRequ
 /** POST /api/opportunities/{id}/access-requests: a message and the confidentiality undertaking. */
 export const accessRequestInput = z
   .object({
-    message: z.string().trim().min(ACCESS_MESSAGE_MIN, { error: 'message_min' }).max(ACCESS_MESSAGE_MAX),
+    message: readableText(
+      z.string().min(ACCESS_MESSAGE_MIN, { error: 'message_min' }).max(ACCESS_MESSAGE_MAX),
+    ),
     acceptTerms: z.literal(true, { error: 'terms_required' }),
   })
   .strict();

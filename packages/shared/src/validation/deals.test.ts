@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checklistCreateInput, loiSignInput, withoutInvisibleControls } from './deals';
+import { accessRequestInput } from './data-room';
+import {
+  checklistCreateInput,
+  checklistPatchInput,
+  loiInput,
+  loiSignInput,
+  stageInput,
+  withoutInvisibleControls,
+} from './deals';
 
 describe('loiSignInput.fullName (the form and the server)', () => {
   it('drops bidi controls and zero-width characters, then counts 3-100 characters', () => {
@@ -29,5 +37,33 @@ describe('checklistCreateInput.dueDate', () => {
       expect(day(bad).success, bad).toBe(false);
     }
     for (const good of ['2024-02-29', '2026-12-31', '2000-01-01']) expect(day(good).success, good).toBe(true);
+  });
+});
+
+describe('texts the other party reads (fuzz of [security-2]: U+202E kept in terms, items and notes)', () => {
+  const override = '\u202Egnp.exe\u202C Khalid';
+  it('drop the controls that reorder text, wherever the deal prints or shows them', () => {
+    const loi = loiInput.parse({
+      price: 500_000,
+      percentage: 20,
+      exclusivityDays: 30,
+      dueDiligenceDays: 30,
+      conditions: `${override} \u2066شرط\u2069`,
+    });
+    expect(loi.conditions).toBe('gnp.exe Khalid شرط');
+    expect(checklistCreateInput.parse({ title: override, side: 'seller' }).title).toBe('gnp.exe Khalid');
+    expect(checklistPatchInput.parse({ status: 'done', note: `\u200B${override}` }).note).toBe(
+      'gnp.exe Khalid',
+    );
+    expect(stageInput.parse({ stage: 'cancelled', reason: override }).reason).toBe('gnp.exe Khalid');
+    expect(accessRequestInput.parse({ message: `${override} يريد القوائم`, acceptTerms: true }).message).toBe(
+      'gnp.exe Khalid يريد القوائم',
+    );
+  });
+
+  it('keep the marks and joiners Arabic, Persian and emoji need, and count what is left', () => {
+    const text = 'السعر 500\u200F ألف، می\u200Cخواهم 👨\u200D💼';
+    expect(checklistPatchInput.parse({ status: 'done', note: text }).note).toBe(text);
+    expect(checklistCreateInput.safeParse({ title: '\u202Eab\u202C', side: 'seller' }).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pagedResponse } from './common';
+import { id, pagedResponse, readableText } from './common';
 import { cappedPageQuery, opportunityCard } from './opportunities';
 
 /** Deals (API.md "Deals"): from an accepted offer to a closed deal. */
@@ -61,7 +61,7 @@ export const loiInput = z
       .int({ error: 'not_integer' })
       .min(DEAL_LIMITS.dueDiligenceDaysMin)
       .max(DEAL_LIMITS.dueDiligenceDaysMax),
-    conditions: z.string().trim().max(DEAL_LIMITS.conditionsMax),
+    conditions: readableText(z.string().max(DEAL_LIMITS.conditionsMax)),
   })
   .strict();
 export type LoiInput = z.infer<typeof loiInput>;
@@ -118,7 +118,7 @@ const day = z.iso.date({ error: 'date_invalid' }).refine((v) => v >= '2000-01-01
 
 export const checklistCreateInput = z
   .object({
-    title: z.string().trim().min(DEAL_LIMITS.titleMin).max(DEAL_LIMITS.titleMax),
+    title: readableText(z.string().min(DEAL_LIMITS.titleMin).max(DEAL_LIMITS.titleMax)),
     side: z.enum(DEAL_SIDES),
     dueDate: day.optional(),
   })
@@ -128,7 +128,7 @@ export type ChecklistCreateInput = z.infer<typeof checklistCreateInput>;
 export const checklistPatchInput = z
   .object({
     status: z.enum(CHECKLIST_STATUSES),
-    note: z.string().trim().max(DEAL_LIMITS.noteMax).optional(),
+    note: readableText(z.string().max(DEAL_LIMITS.noteMax)).optional(),
     /** Upload ids of documents one of the two parties uploaded. */
     documentIds: z.array(id).max(DEAL_LIMITS.documentsMax).optional(),
   })
@@ -138,7 +138,7 @@ export type ChecklistPatchInput = z.infer<typeof checklistPatchInput>;
 export const stageInput = z
   .object({
     stage: z.enum(['closing', 'closed', 'cancelled']),
-    reason: z.string().trim().max(DEAL_LIMITS.reasonMax).optional(),
+    reason: readableText(z.string().max(DEAL_LIMITS.reasonMax)).optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
