@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'BLOCKED',
   'ACCOUNT_SUSPENDED',
   'ALREADY_REPORTED',
+  'LAST_ADMIN',
   'LOI_OUTDATED',
   'ALREADY_SIGNED',
   'CHECKLIST_OPEN',
@@ -98,6 +99,8 @@ export const ERROR_STATUS = {
   // Signing in to a suspended account (password, code step or passkey).
   ACCOUNT_SUSPENDED: 403,
   ALREADY_REPORTED: 409,
+  // Demoting the only active admin would leave nobody to run the admin area.
+  LAST_ADMIN: 409,
   // A deal's letter of intent: only its latest version can be signed, and each party signs it once.
   LOI_OUTDATED: 409,
   ALREADY_SIGNED: 409,

@@ -44,6 +44,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     BLOCKED: 'لا يمكنك التواصل مع هذا المستخدم أو التعامل مع فرصه',
     ACCOUNT_SUSPENDED: 'أوقفت الإدارة هذا الحساب، وأُرسل إليك السبب بالبريد الإلكتروني. للاستفسار تواصل معنا.',
     ALREADY_REPORTED: 'أبلغت عن هذا من قبل، وبلاغك قيد المراجعة',
+    LAST_ADMIN: 'هذا آخر مدير نشط، ولا يمكن سحب صلاحية الإدارة منه قبل منحها لمستخدم آخر',
     LOI_OUTDATED: 'هذه ليست أحدث نسخة من خطاب النوايا، راجع النسخة الأحدث ووقّعها',
     ALREADY_SIGNED: 'وقّعت هذه النسخة من خطاب النوايا من قبل',
     CHECKLIST_OPEN: 'أكمل بنود الفحص النافي للجهالة أو اجعلها غير منطبقة قبل الانتقال إلى الإغلاق',
@@ -92,6 +93,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
     ACCOUNT_SUSPENDED:
       'This account has been suspended by the administrators; the reason was sent to you by email. Contact us with any questions.',
     ALREADY_REPORTED: 'You have already reported this, and your report is being reviewed',
+    LAST_ADMIN: 'This is the last active admin: make someone else an admin before revoking this one',
     LOI_OUTDATED: 'This is not the latest version of the letter of intent: review the latest one and sign it',
     ALREADY_SIGNED: 'You have already signed this version of the letter of intent',
     CHECKLIST_OPEN: 'Mark every due-diligence item done or not applicable before moving to closing',
