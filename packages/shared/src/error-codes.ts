@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'SESSION_REVOKED',
   'PASSKEY_INVALID',
   'WRONG_PASSWORD',
+  'PASSWORD_OR_CODE_INVALID',
   'IN_USE',
   'OWN_OPPORTUNITY',
   'CODE_INVALID',
@@ -82,6 +83,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   SESSION_EXPIRED: 401,
   WRONG_PASSWORD: 400,
+  // The Security tab's password-and-code calls: one answer, so neither is revealed alone.
+  PASSWORD_OR_CODE_INVALID: 400,
   IN_USE: 409,
   OWN_OPPORTUNITY: 403,
   CODE_INVALID: 400,
