@@ -10,7 +10,8 @@ import { registerOwner, signedIn } from './opportunities-support';
  * discoverable credentials and verifies the user). WebAuthn needs the page on a domain, not an IP
  * address: the e2e server's PUBLIC_URL is http://localhost:<port> (playwright.config.ts).
  */
-async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
+/** `verifiesUser: false` is a security key without PIN or biometrics: the server asks for user verification. */
+async function addVirtualAuthenticator(context: BrowserContext, page: Page, verifiesUser = true) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -18,8 +19,8 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
       protocol: 'ctap2',
       transport: 'internal',
       hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
+      hasUserVerification: verifiesUser,
+      isUserVerified: verifiesUser,
       automaticPresenceSimulation: true,
     },
   });
@@ -100,6 +101,26 @@ for (const language of ['ar', 'en'] as const) {
         await page.getByRole('button', { name: t('auth.login.passkey.button') }).click();
         await expect(page.getByText(t('auth.login.passkey.invalid')).first()).toBeVisible();
         await expect(page).toHaveURL(/\/login/);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('refuses an authenticator that cannot verify the user (no PIN or biometrics)', async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
+      const owner = await registerOwner(request, `passkeys-nouv-${language}`, `passkeys-nouv-${language}`);
+      const { context, page } = await signedIn(browser, baseURL!, owner.session, language);
+      try {
+        const authenticator = await addVirtualAuthenticator(context, page, false);
+        await page.goto('/profile?tab=passkeys');
+        await page.getByLabel(t('users.passkeys.nameLabel')).fill('Key');
+        await page.getByRole('button', { name: t('users.passkeys.add') }).click();
+        await expect(page.getByText(t('users.passkeys.addFailedTitle'))).toBeVisible();
+        await expect(page.getByTestId('passkey')).toHaveCount(0);
+        expect(await authenticator.credentials()).toHaveLength(0);
       } finally {
         await context.close();
       }

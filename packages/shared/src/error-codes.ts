@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'SESSION_REVOKED',
   'PASSKEY_INVALID',
   'WRONG_PASSWORD',
+  'PASSWORD_OR_CODE_INVALID',
   'IN_USE',
   'OWN_OPPORTUNITY',
   'CODE_INVALID',
@@ -40,6 +41,7 @@ export const ERROR_CODES = [
   'BLOCKED',
   'ACCOUNT_SUSPENDED',
   'ALREADY_REPORTED',
+  'LAST_ADMIN',
   'LOI_OUTDATED',
   'ALREADY_SIGNED',
   'CHECKLIST_OPEN',
@@ -84,6 +86,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   SESSION_EXPIRED: 401,
   WRONG_PASSWORD: 400,
+  // The Security tab's password-and-code calls: one answer, so neither is revealed alone.
+  PASSWORD_OR_CODE_INVALID: 400,
   IN_USE: 409,
   OWN_OPPORTUNITY: 403,
   CODE_INVALID: 400,
@@ -101,6 +105,8 @@ export const ERROR_STATUS = {
   // Signing in to a suspended account (password, code step or passkey).
   ACCOUNT_SUSPENDED: 403,
   ALREADY_REPORTED: 409,
+  // Demoting the only active admin would leave nobody to run the admin area.
+  LAST_ADMIN: 409,
   // A deal's letter of intent: only its latest version can be signed, and each party signs it once.
   LOI_OUTDATED: 409,
   ALREADY_SIGNED: 409,

@@ -94,8 +94,10 @@ async function authPlugin(app: FastifyInstance) {
     if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > 100) {
       throw new AppError(401, 'UNAUTHENTICATED');
     }
-    if (!(await app.sessionLiveness.isLive(id, sessionId))) throw new AppError(401, 'SESSION_REVOKED');
-    return { id, role, sessionId };
+    // The role of the token is only what it was at sign-in or refresh: the database's decides.
+    const current = await app.sessionLiveness.roleOf(id, sessionId);
+    if (current === null) throw new AppError(401, 'SESSION_REVOKED');
+    return { id, role: current, sessionId };
   });
 
   app.decorateRequest('user', null);

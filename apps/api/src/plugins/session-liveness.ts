@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Role } from './auth';
 
 /** The channel migration 0015's trigger announces ended sessions on: '<user id>:<family id>'. */
 export const SESSIONS_CHANNEL = 'safqa_sessions';
@@ -12,10 +13,23 @@ const LIVE_FOR_MS = 30_000;
 /** Entries kept; past it the oldest go (a cache miss only costs one indexed query). */
 const MAX_ENTRIES = 20_000;
 const PAYLOAD = /^([1-9][0-9]{0,9}):(.{1,100})$/;
+/**
+ * Where a change of a user's role or status is announced ('<user id>', by pg_notify in the change's
+ * transaction, so at its commit): every process forgets what it knows of that user's sessions, and
+ * the next request reads the role from the database.
+ */
+export const ACCOUNTS_CHANNEL = 'safqa_accounts';
+const USER_PAYLOAD = /^[1-9][0-9]{0,9}$/;
 
 export interface SessionLiveness {
   /** Whether `sessionId` is a session of `userId` that has not ended (PostgreSQL is the truth). */
   isLive(userId: number, sessionId: string): Promise<boolean>;
+  /**
+   * The user's current role when `sessionId` is a live session of theirs, else null. The role is
+   * read with the session, never from the access token, so a promotion or demotion acts on the next
+   * request (API.md "conventions: tokens").
+   */
+  roleOf(userId: number, sessionId: string): Promise<Role | null>;
   /**
    * Forgets what this process knows of the user's sessions, once a change that ended some of them has
    * committed: the announcement reaches this process too, but a moment later, and the next request of
@@ -31,7 +45,8 @@ declare module 'fastify' {
 }
 
 interface Entry {
-  live: boolean;
+  /** The user's role while the session is live; null once it has ended. */
+  role: Role | null;
   at: number;
 }
 
@@ -48,37 +63,45 @@ async function sessionLivenessPlugin(app: FastifyInstance) {
   // revocation committed, so its answer is not cached.
   let epoch = 0;
 
-  async function query(userId: number, sessionId: string): Promise<boolean> {
-    const { rows } = (await app.db.execute(sql`SELECT 1 FROM refresh_tokens
-      WHERE family_id = ${sessionId} AND user_id = ${userId}
-        AND revoked_at IS NULL AND expires_at > now()
-      LIMIT 1`)) as { rows: unknown[] };
-    return rows.length > 0;
+  async function query(userId: number, sessionId: string): Promise<Role | null> {
+    const { rows } = (await app.db.execute(sql`SELECT u.role FROM refresh_tokens t
+      JOIN users u ON u.id = t.user_id
+      WHERE t.family_id = ${sessionId} AND t.user_id = ${userId}
+        AND t.revoked_at IS NULL AND t.expires_at > now()
+      LIMIT 1`)) as { rows: Array<{ role: Role }> };
+    return rows[0]?.role ?? null;
   }
 
-  function remember(key: string, live: boolean) {
+  function remember(key: string, role: Role | null) {
     cache.delete(key);
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(key, { live, at: Date.now() });
+    cache.set(key, { role, at: Date.now() });
+  }
+
+  async function roleOf(userId: number, sessionId: string): Promise<Role | null> {
+    const key = `${userId}:${sessionId}`;
+    const trusted = app.database.listenerState() === 'ok';
+    const entry = trusted ? cache.get(key) : undefined;
+    // An ended session never comes back, so that answer stays until evicted.
+    if (entry && (entry.role === null || Date.now() - entry.at < LIVE_FOR_MS)) return entry.role;
+    const startedAt = epoch;
+    const role = await query(userId, sessionId);
+    if (trusted && startedAt === epoch) remember(key, role);
+    return role;
+  }
+
+  function forgetUser(userId: number) {
+    epoch += 1;
+    const prefix = `${userId}:`;
+    for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
   }
 
   const liveness: SessionLiveness = {
+    roleOf,
     async isLive(userId, sessionId) {
-      const key = `${userId}:${sessionId}`;
-      const trusted = app.database.listenerState() === 'ok';
-      const entry = trusted ? cache.get(key) : undefined;
-      // An ended session never comes back, so that answer stays until evicted.
-      if (entry && (!entry.live || Date.now() - entry.at < LIVE_FOR_MS)) return entry.live;
-      const startedAt = epoch;
-      const live = await query(userId, sessionId);
-      if (trusted && startedAt === epoch) remember(key, live);
-      return live;
+      return (await roleOf(userId, sessionId)) !== null;
     },
-    forgetUser(userId) {
-      epoch += 1;
-      const prefix = `${userId}:`;
-      for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
-    },
+    forgetUser,
   };
   app.decorate('sessionLiveness', liveness);
 
@@ -86,8 +109,11 @@ async function sessionLivenessPlugin(app: FastifyInstance) {
     const match = PAYLOAD.exec(payload);
     if (!match) return;
     epoch += 1;
-    remember(payload, false);
+    remember(payload, null);
     app.sseHub.closeSession(match[2]!, 'session_revoked');
+  });
+  const unlistenAccounts = await app.database.listen(ACCOUNTS_CHANNEL, (payload) => {
+    if (USER_PAYLOAD.test(payload)) forgetUser(Number(payload));
   });
 
   app.database.watchListener({
@@ -108,6 +134,7 @@ async function sessionLivenessPlugin(app: FastifyInstance) {
 
   app.addHook('onClose', async () => {
     await unlisten().catch(() => {});
+    await unlistenAccounts().catch(() => {});
   });
 }
 

@@ -90,14 +90,14 @@ export class SoftwareAuthenticator {
   }
 
   /** What `navigator.credentials.create()` answers, as @simplewebauthn/browser serialises it. */
-  register(options: CreationOptions, overrides: { origin?: string } = {}) {
+  register(options: CreationOptions, overrides: { origin?: string; userVerified?: boolean } = {}) {
     this.userHandle = options.user.id;
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, this.coseKey()]);
     const authData = this.authData(
       options.rp.id!,
-      FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_DATA,
+      FLAG_USER_PRESENT | (overrides.userVerified === false ? 0 : FLAG_USER_VERIFIED) | FLAG_ATTESTED_DATA,
       attested,
     );
     const attestationObject = cbor(
@@ -123,14 +123,16 @@ export class SoftwareAuthenticator {
 
   /**
    * What `navigator.credentials.get()` answers. `signWith` signs with another key (a forged
-   * assertion); the counter goes up by one first unless `counter` sets it.
+   * assertion); the counter goes up by one first unless `counter` sets it. `userVerified: false` is an
+   * authenticator without PIN or biometrics: only the user-present flag is set.
    */
   assert(
     options: RequestOptions,
-    overrides: { signWith?: KeyObject; counter?: number; origin?: string } = {},
+    overrides: { signWith?: KeyObject; counter?: number; origin?: string; userVerified?: boolean } = {},
   ) {
     this.counter = overrides.counter ?? this.counter + 1;
-    const authData = this.authData(options.rpId!, FLAG_USER_PRESENT | FLAG_USER_VERIFIED);
+    const flags = FLAG_USER_PRESENT | (overrides.userVerified === false ? 0 : FLAG_USER_VERIFIED);
+    const authData = this.authData(options.rpId!, flags);
     const clientData = this.clientData('webauthn.get', options.challenge, overrides.origin ?? this.origin);
     const signature = sign(
       'sha256',

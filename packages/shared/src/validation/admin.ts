@@ -173,3 +173,11 @@ export const userStatusInput = z.discriminatedUnion('status', [
   z.object({ status: z.literal('active') }).strict(),
 ]);
 export type UserStatusInput = z.infer<typeof userStatusInput>;
+
+/** PATCH /api/admin/users/{id}: grant or revoke the admin role. */
+export const userRoleInput = z.object({ role: z.enum(['owner', 'admin']) }).strict();
+export type UserRoleInput = z.infer<typeof userRoleInput>;
+
+/** PATCH /api/admin/users/{id}: either a status change or a role change, one at a time. */
+export const adminUserPatch = z.union([userStatusInput, userRoleInput]);
+export type AdminUserPatch = z.infer<typeof adminUserPatch>;

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminStats,
   adminUser,
+  adminUserPatch,
   adminUserQuery,
   moderationListResponse,
   moderationQuery,
   rejectInput,
   statusHistoryResponse,
   suspendInput,
-  userStatusInput,
   verifiedInput,
 } from '@safqa/shared/validation/admin';
 import { errorBody, idParams, noBody, pagedResponse } from '@safqa/shared/validation/common';
@@ -162,13 +162,17 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Suspend a user with a reason (10-500 characters; every session ends at once, the listings are hidden, the user is emailed) or reinstate them; 403 for an admin or oneself',
+          'Suspend a user with a reason (10-500 characters; every session ends at once, the listings are hidden, the user is emailed) or reinstate them, 403 for an admin or oneself; or grant or revoke the admin role (acts on the next request), 403 for oneself, 409 LAST_ADMIN for the last active admin',
         params: idParams,
-        body: userStatusInput,
-        response: { 200: adminUser, 400: e, 401: e, 403: e, 404: e },
+        body: adminUserPatch,
+        response: { 200: adminUser, 400: e, 401: e, 403: e, 404: e, 409: e },
       },
     },
-    async (request) => admin.setUserStatus(request.user!, request.params.id, request.body),
+    async (request) => {
+      const body = request.body;
+      if ('role' in body) return admin.setUserRole(request.user!, request.params.id, body);
+      return admin.setUserStatus(request.user!, request.params.id, body);
+    },
   );
 };
 

@@ -15,6 +15,7 @@ import type { OnStatusChange } from '../opportunities/moderation';
 import type { OpportunitiesService } from '../opportunities/service';
 import type { SavedSearchesService } from '../saved-searches/service';
 import { moderationNotice, renderModerationEmail } from './moderation-emails';
+import { createUserRole } from './user-role';
 import { createUserStatus, toAdminUser, type UserStatusDeps } from './user-status';
 import { countRowsIfPresent } from './repository';
 import type { UsersService } from '../users/service';
@@ -25,7 +26,7 @@ import type { UsersService } from '../users/service';
  */
 export function createAdminService(
   deps: UserStatusDeps & {
-    users: Pick<UsersService, 'adminPage' | 'figures'>;
+    users: Pick<UsersService, 'adminPage' | 'figures' | 'anotherActiveAdmin'>;
     notifier: Notifier;
     opportunities: Pick<
       OpportunitiesService,
@@ -38,6 +39,7 @@ export function createAdminService(
 ) {
   const { db, notifier, publicUrl, opportunities, users, savedSearches, analytics, errorLogs, audit } = deps;
   const userStatus = createUserStatus(deps);
+  const userRole = createUserRole(deps);
 
   /**
    * What a moderation decision sets off, inside the status change's transaction (kept or lost with
@@ -70,6 +72,7 @@ export function createAdminService(
   return {
     notifyOwner,
     ...userStatus,
+    ...userRole,
 
     /** The dashboard: every figure in one answer, read concurrently. */
     async stats(): Promise<AdminStats> {

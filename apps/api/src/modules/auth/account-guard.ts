@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Language } from '@safqa/shared/constants';
 import type { Db } from '../../db/client';
 import { authAttempts } from '../../db/schema/auth';
+import { verifyPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
 import { AppError } from '../../plugins/errors';
 import type { SecurityEvents } from '../../plugins/security-events';
@@ -198,7 +199,38 @@ export function createAccountGuard(deps: AccountGuardDeps) {
     });
   }
 
-  return { admitLoginTry, releaseLoginTry, recordLoginFailure };
+  /**
+   * A password typed by a signed-in caller (changing it, turning two-step sign-in off, new recovery
+   * codes): counted in the account's sign-in failures, so a stolen session is no way to guess the
+   * password past the sign-in limit (429 past it, the same burst email and `login_failed` events).
+   * No device token: a known device passes the wait at sign-in only. Answers whether it matched.
+   */
+  async function checkCallerPassword(
+    owner: Owner & { passwordHash: string },
+    password: string,
+    client: { ip: string; userAgent?: string | undefined; during: string },
+  ): Promise<boolean> {
+    const attempt = await admitLoginTry(owner.email, {
+      userId: owner.id,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    if (await verifyPassword(owner.passwordHash, password)) {
+      await releaseLoginTry(attempt);
+      return true;
+    }
+    await recordLoginFailure(attempt, owner, undefined);
+    securityEvents.emit({
+      type: 'login_failed',
+      userId: owner.id,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      detail: { during: client.during },
+    });
+    return false;
+  }
+
+  return { admitLoginTry, releaseLoginTry, recordLoginFailure, checkCallerPassword };
 }
 
 export type AccountGuard = ReturnType<typeof createAccountGuard>;

@@ -8,12 +8,12 @@ import {
 } from '@safqa/shared/validation/auth-mfa';
 import type { Db } from '../../db/client';
 import { mfaChallenges, recoveryCodes, totpFactors } from '../../db/schema/auth';
-import { verifyPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
 import { AppError } from '../../plugins/errors';
 import type { SecurityEvents } from '../../plugins/security-events';
 import type { SessionLiveness } from '../../plugins/session-liveness';
 import type { UsersService } from '../users/service';
+import type { AccountGuard } from './account-guard';
 import type { RequestContext, SignInService } from './sign-in';
 import { revokeUserSessions } from './sessions';
 import {
@@ -92,11 +92,13 @@ export interface MfaDeps {
   log: Pick<FastifyBaseLogger, 'error'>;
   /** The one way a sign-in ends: the code step ends like a password sign-in. */
   signIn: Pick<SignInService, 'completeSignIn'>;
+  /** The password of the Security tab's calls counts with the account's sign-in failures. */
+  accountGuard: Pick<AccountGuard, 'checkCallerPassword'>;
 }
 
 /** Two-step sign-in with an authenticator app: the Security tab's calls and the sign-in's code step. */
 export function createMfaService(deps: MfaDeps) {
-  const { db, users, securityEvents, sessionLiveness, jwtSecret, log, signIn } = deps;
+  const { db, users, securityEvents, sessionLiveness, jwtSecret, log, signIn, accountGuard } = deps;
 
   async function callerRow(caller: MfaCaller) {
     const user = await users.findById(caller.id);
@@ -162,17 +164,20 @@ export function createMfaService(deps: MfaDeps) {
     return { recoveryCodes: codes };
   }
 
-  /**
-   * Whether `code` is the user's current (or previous) code, never accepted before. The step is
-   * taken in one conditional update, so two requests racing with one code cannot both pass.
-   */
-  async function acceptTotpCode(userId: number, code: string): Promise<boolean> {
+  /** The step `code` belongs to when it is the user's current (or previous) code not yet accepted. */
+  async function matchTotpCode(userId: number, code: string): Promise<number | null> {
     const factor = await factorOf(db, userId);
-    if (!factor?.secret || !factor.enabledAt) return false;
+    if (!factor?.secret || !factor.enabledAt) return null;
     const secret = readableSecret(factor.secret, userId);
-    if (secret === null) return false;
-    const step = await matchingStep(secret, code, factor.lastUsedStep);
-    if (step === null) return false;
+    if (secret === null) return null;
+    return matchingStep(secret, code, factor.lastUsedStep);
+  }
+
+  /**
+   * Takes `step` as the last accepted one, in one conditional update, so two requests racing with
+   * one code cannot both pass.
+   */
+  async function takeTotpStep(userId: number, step: number): Promise<boolean> {
     const [taken] = await db
       .update(totpFactors)
       .set({ lastUsedStep: step })
@@ -186,23 +191,40 @@ export function createMfaService(deps: MfaDeps) {
     return taken !== undefined;
   }
 
-  /** Turning two-step sign-in off and regenerating recovery codes both need the password and a code. */
+  /** Whether `code` is the user's current (or previous) code, never accepted before; takes it. */
+  async function acceptTotpCode(userId: number, code: string): Promise<boolean> {
+    const step = await matchTotpCode(userId, code);
+    return step !== null && takeTotpStep(userId, step);
+  }
+
+  /**
+   * Turning two-step sign-in off and regenerating recovery codes both need the password and a code.
+   * Both are checked before deciding, and either wrong answers the same 400 PASSWORD_OR_CODE_INVALID,
+   * so a stolen session learns neither which one was wrong nor (by timing) whether the code was
+   * looked at. The password counts with the account's sign-in failures (429 past the limit).
+   */
   async function assertPasswordAndCode(
     caller: MfaCaller,
     body: { password: string; code: string },
     client: Client,
   ) {
     const user = await callerRow(caller);
-    if (!(await verifyPassword(user.passwordHash, body.password))) throw new AppError(400, 'WRONG_PASSWORD');
-    if (!(await acceptTotpCode(caller.id, body.code))) {
+    const passwordOk = await accountGuard.checkCallerPassword(user, body.password, {
+      ...client,
+      during: 'mfa_manage',
+    });
+    // The code is checked whatever the password, and only spent when both are right.
+    const step = await matchTotpCode(caller.id, body.code);
+    const codeOk = step !== null && (!passwordOk || (await takeTotpStep(caller.id, step)));
+    if (!codeOk) {
       securityEvents.emit({
         type: 'mfa_failed',
         userId: caller.id,
         ...client,
         detail: { during: 'manage' },
       });
-      throw new AppError(400, 'CODE_INVALID');
     }
+    if (!passwordOk || !codeOk) throw new AppError(400, 'PASSWORD_OR_CODE_INVALID');
   }
 
   /** DELETE /api/auth/mfa/totp: off, recovery codes gone, and every other session of the user ended. */

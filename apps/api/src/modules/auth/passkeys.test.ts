@@ -55,7 +55,7 @@ describe('adding a passkey', () => {
     expect(first.user.name).toBe(user.email);
     expect(first.authenticatorSelection).toMatchObject({
       residentKey: 'required',
-      userVerification: 'preferred',
+      userVerification: 'required',
     });
     expect(first.excludeCredentials).toEqual([]);
     const { authenticator } = await addPasskey(user);
@@ -102,6 +102,16 @@ describe('adding a passkey', () => {
     expect((await victim.client.post('/api/auth/passkeys', { response })).statusCode).toBe(400);
     expect((await attacker.client.get('/api/auth/passkeys')).json().data).toEqual([]);
     expect((await victim.client.get('/api/auth/passkeys')).json().data).toEqual([]);
+  });
+
+  it('refuses a passkey added without user verification (no PIN or biometrics), and keeps nothing', async () => {
+    const user = await createUser(t.app);
+    const options = await user.client.post('/api/auth/passkeys/register/options');
+    const response = new SoftwareAuthenticator(PUBLIC_URL).register(options.json(), { userVerified: false });
+    const res = await user.client.post('/api/auth/passkeys', { response });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect((await user.client.get('/api/auth/passkeys')).json().data).toEqual([]);
   });
 
   it('refuses a passkey made for another site, and changes nothing', async () => {
@@ -219,6 +229,23 @@ describe('signing in with a passkey', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().mfaRequired).toBeUndefined();
     expect((await anonymous.get('/api/users/me', { token: res.json().accessToken })).statusCode).toBe(200);
+  });
+
+  it('needs user verification to count as both steps: without the UV flag no sign-in, with it a whole one', async () => {
+    const user = await createUser(t.app);
+    const { authenticator } = await addPasskey(user);
+    await enableTwoStep(user);
+    const options = await loginOptions();
+    expect(options).toMatchObject({ userVerification: 'required' });
+    const unverified = await passkeyLogin(authenticator.assert(options, { userVerified: false }));
+    expect(unverified.statusCode).toBe(401);
+    expect(unverified.json().code).toBe('PASSKEY_INVALID');
+    expect(unverified.json().accessToken).toBeUndefined();
+    const verified = await passkeyLogin(authenticator.assert(await loginOptions()));
+    expect(verified.statusCode).toBe(200);
+    expect((await anonymous.get('/api/users/me', { token: verified.json().accessToken })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses the same signed answer a second time', async () => {

@@ -113,7 +113,8 @@ export function createPasskeysService(deps: PasskeysDeps) {
       attestationType: 'none',
       // The same authenticator twice would be one passkey listed twice.
       excludeCredentials: existing.map((c) => ({ id: c.id, transports: transportsOf(c.transports) })),
-      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      // A passkey counts as both steps only with a PIN or biometrics (the UV flag), so ask for it.
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
     await saveChallenge(db, options.challenge, 'register', user.id);
     return options;
@@ -140,7 +141,7 @@ export function createPasskeysService(deps: PasskeysDeps) {
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
-        requireUserVerification: false,
+        requireUserVerification: true,
       });
     } catch {
       throw refused();
@@ -221,7 +222,7 @@ export function createPasskeysService(deps: PasskeysDeps) {
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
       allowCredentials,
-      userVerification: 'preferred',
+      userVerification: 'required',
       timeout: CHALLENGE_TTL_MS,
     });
     await saveChallenge(db, options.challenge, 'login', userId);
@@ -274,7 +275,7 @@ export function createPasskeysService(deps: PasskeysDeps) {
           counter: credential.counter,
           transports: transportsOf(credential.transports),
         },
-        requireUserVerification: false,
+        requireUserVerification: true,
       });
     } catch {
       // A bad signature, a foreign origin, a counter gone backwards: all the same to the caller.

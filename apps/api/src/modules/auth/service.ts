@@ -4,7 +4,7 @@ import type { EmailCaptchaBody, SignupBody } from '@safqa/shared/validation/auth
 import type { ChangePasswordBody } from '@safqa/shared/validation/users';
 import { CANONICAL_ID, MAX_ROW_ID } from '@safqa/shared/validation/common';
 import type { Db } from '../../db/client';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import { withTimingFloor } from '../../lib/timing';
 import type { TokenUser } from '../../plugins/auth';
 import type { Captcha } from '../../plugins/captcha';
@@ -256,10 +256,17 @@ export function createAuthService(deps: AuthDeps) {
     caller: { id: number; sessionId?: string | undefined },
     body: ChangePasswordBody,
     lang: Language,
+    client: { ip: string; userAgent?: string | undefined },
   ) {
     const user = await users.findById(caller.id);
     if (!user) throw new AppError(401, 'UNAUTHENTICATED');
-    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    // Counted with the account's sign-in failures: a stolen session is no password oracle.
+    if (
+      !(await accountGuard.checkCallerPassword(user, body.currentPassword, {
+        ...client,
+        during: 'password_change',
+      }))
+    ) {
       throw new AppError(400, 'WRONG_PASSWORD');
     }
     const passwordHash = await hashPassword(body.newPassword);
@@ -286,7 +293,7 @@ export function createAuthService(deps: AuthDeps) {
     changePassword,
     /** The signed-in devices list and signing them out. */
     devices: createDevicesService({ db, sessionLiveness, securityEvents }),
-    mfa: createMfaService({ ...deps, signIn }),
+    mfa: createMfaService({ ...deps, signIn, accountGuard }),
     passkeys: createPasskeysService({ ...deps, signIn }),
     /**
      * Ends a user's sessions inside the caller's transaction (admin, suspending them); the caller tells

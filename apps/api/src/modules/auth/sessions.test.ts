@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { signIn } from '../../test/users';
+import { auditLog } from '../../db/schema/audit';
 import { refreshTokens } from '../../db/schema/auth';
+import { eventually } from '../../test/eventually';
 import { hashToken } from '../../lib/tokens';
 import { createSession, REUSE_GRACE_MS } from './sessions';
 import { createUser } from '../../test/factories';
@@ -25,6 +27,16 @@ async function rowOf(token: string) {
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
   return row!;
+}
+
+async function reuseAudits(userId: number) {
+  const rows = await t.app.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(eq(auditLog.action, 'security.refresh_reuse_detected'), eq(auditLog.targetId, String(userId))),
+    );
+  return rows.length;
 }
 
 async function session() {
@@ -81,6 +93,33 @@ describe('POST /api/auth/refresh', () => {
     // Both tabs keep working afterwards.
     expect((await refresh(a.json().refreshToken)).statusCode).toBe(200);
     expect((await refresh(b.json().refreshToken)).statusCode).toBe(200);
+  });
+
+  it('accepts a rotated token once more within the grace period, in the same family, and a second replay is audited reuse', async () => {
+    const s = await session();
+    const t2 = (await refresh(s.refreshToken)).json().refreshToken as string;
+    const again = await refresh(s.refreshToken);
+    expect(again.statusCode).toBe(200);
+    expect(decodeJwt(again.json().accessToken).sid).toBe(decodeJwt(s.accessToken).sid);
+
+    const third = await refresh(s.refreshToken);
+    expect(third.statusCode).toBe(401);
+    // The whole family ends: the successor and the grace sibling alike.
+    expect((await refresh(t2)).statusCode).toBe(401);
+    expect((await refresh(again.json().refreshToken)).statusCode).toBe(401);
+    expect((await rowOf(t2)).revokedReason).toBe('reuse');
+    await eventually(async () => expect(await reuseAudits(s.user.id)).toBe(1));
+  });
+
+  it('writes a reuse after the grace period to the audit log', async () => {
+    const s = await session();
+    await refresh(s.refreshToken);
+    await t.app.db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(Date.now() - REUSE_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(s.refreshToken)));
+    expect((await refresh(s.refreshToken)).statusCode).toBe(401);
+    await eventually(async () => expect(await reuseAudits(s.user.id)).toBe(1));
   });
 
   it('treats the grace token as reuse once its successor has itself been rotated', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, refreshTokens } from '../../db/schema/auth';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -85,7 +85,8 @@ export interface Rotated extends IssuedSession {
 /**
  * Exchanges a refresh token for a new one in the same family. A token that was already exchanged
  * revokes the family (someone else holds a copy), except the token exchanged in the last few seconds
- * whose successor is still unused: that is a second tab racing the first, and it gets a sibling.
+ * whose successor is still unused: that is a second tab racing the first, and it gets a sibling,
+ * once. Any other reuse revokes the family and `onReuse` reports it (the audit log hears it).
  */
 export async function rotateRefreshToken(
   db: Db,
@@ -111,11 +112,21 @@ export async function rotateRefreshToken(
       const successor = row.replacedById
         ? (await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedById)).limit(1))[0]
         : undefined;
+      // Once only: a grace sibling is newer than the successor, so a second replay finds it and is
+      // reuse (before, the same token minted a sibling on every replay for the whole grace period).
+      const [newer] = successor
+        ? await tx
+            .select({ id: refreshTokens.id })
+            .from(refreshTokens)
+            .where(and(eq(refreshTokens.familyId, row.familyId), gt(refreshTokens.id, successor.id)))
+            .limit(1)
+        : [];
       const racing =
         Date.now() - row.rotatedAt.getTime() <= REUSE_GRACE_MS &&
         successor !== undefined &&
         successor.rotatedAt === null &&
-        successor.revokedAt === null;
+        successor.revokedAt === null &&
+        newer === undefined;
       if (!racing) {
         await revokeFamily(tx, row.familyId, 'reuse');
         return { reusedBy: row.userId, error: expired };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Language } from '@safqa/shared/constants';
 import type { AdminUserQuery } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
@@ -71,4 +71,14 @@ export async function adminRecipients(db: Db): Promise<{ email: string; language
     .from(users)
     .where(eq(users.role, 'admin'))
     .orderBy(asc(users.id));
+}
+
+/** Whether an active admin other than `exceptId` exists (demoting `exceptId` leaves someone in charge). */
+export async function anotherActiveAdmin(db: Db, exceptId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)))
+    .limit(1);
+  return row !== undefined;
 }

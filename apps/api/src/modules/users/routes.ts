@@ -55,7 +55,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // app.auth is read per request: the auth area registers after this one (it takes app.users).
-    async (request) => app.auth.changePassword(request.user!, request.body, request.lang),
+    async (request) =>
+      app.auth.changePassword(request.user!, request.body, request.lang, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
   );
 };
 

@@ -91,6 +91,8 @@ export function createUsersService(deps: { db: Db }) {
     figures: (days: number) => staffRepo.userFigures(db, days),
     /** Every admin's address and language, for mail to the staff (the contact form). */
     adminRecipients: () => staffRepo.adminRecipients(db),
+    /** Whether an active admin besides `exceptId` exists, read in `tx` (the admin role changes). */
+    anotherActiveAdmin: (tx: Db, exceptId: number) => staffRepo.anotherActiveAdmin(tx, exceptId),
 
     /**
      * PATCH /api/users/me. The stored advisor profile is merged with the sent fields, and the result

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { AdminUser } from '@safqa/shared/validation/admin';
 import { clearTokens, setTokens } from '@/lib/session';
 import { calledUrls, mockApi } from '@/test/api-mock';
-import { fakeJwt, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
+import { Toaster } from '@/components/ui/toaster';
+import { fakeJwt, findToast, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
 import { Component as UsersPage } from './users-page';
 
 const user = (id: number): AdminUser => ({
@@ -89,5 +90,47 @@ describe('/admin/users suspension', () => {
     await waitFor(() => expect(patches).toEqual([{ status: 'suspended', reason: 'قصير جدًا، احتيال متكرر' }]));
     expect(await screen.findByText('موقوف')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إعادة التفعيل user-4' })).toBeInTheDocument();
+  });
+
+  it('grants and revokes the admin role after a confirmation, never on one’s own row, and shows LAST_ADMIN translated', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '1', role: 'admin', exp: inOneHour() }), refreshToken: 'r' });
+    const patches: Array<[string, unknown]> = [];
+    const rows = [{ ...user(1), role: 'admin' as const }, user(4), { ...user(5), role: 'admin' as const }];
+    mockApi((url, init) => {
+      if (init?.method === 'PATCH') {
+        patches.push([url.pathname, JSON.parse(String(init.body))]);
+        if (url.pathname === '/api/admin/users/5') {
+          return jsonResponse(
+            { code: 'LAST_ADMIN', message: 'This is the last active admin' },
+            { status: 409 },
+          );
+        }
+        return jsonResponse({ ...user(4), role: 'admin' });
+      }
+      if (url.pathname !== '/api/admin/users') return undefined;
+      return jsonResponse({ data: rows, pagination: { page: 1, pageSize: 20, total: 3, totalPages: 1 } });
+    });
+    renderWithProviders(
+      <>
+        <UsersPage />
+        <Toaster />
+      </>,
+      { path: '/admin/users' },
+    );
+    expect(await screen.findByText('user-4')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /صلاحية الإدارة user-1$/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'منح صلاحية الإدارة user-4' }));
+    const grant = await screen.findByRole('alertdialog', { name: 'جعل هذا المستخدم مديرًا' });
+    expect(patches).toEqual([]);
+    await userEvent.click(within(grant).getByRole('button', { name: 'منح صلاحية الإدارة' }));
+    await waitFor(() => expect(patches).toEqual([['/api/admin/users/4', { role: 'admin' }]]));
+    expect(await findToast('أصبح user-4 مديرًا')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'سحب صلاحية الإدارة user-5' }));
+    const revoke = await screen.findByRole('alertdialog', { name: 'سحب صلاحية الإدارة' });
+    await userEvent.click(within(revoke).getByRole('button', { name: 'سحب صلاحية الإدارة' }));
+    expect(await findToast('هذا آخر مدير نشط، امنح صلاحية الإدارة لمستخدم آخر أولًا.')).toBeInTheDocument();
+    expect(patches[1]).toEqual(['/api/admin/users/5', { role: 'owner' }]);
   });
 });

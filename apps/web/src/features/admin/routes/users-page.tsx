@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../components/list-states'
 import { PageHeader } from '../components/page-header';
 import { ScrollRegion } from '../components/scroll-region';
 import { SearchForm } from '../components/search-form';
+import { UserRoleActions } from '../components/user-role-actions';
 import { UserStatusActions } from '../components/user-status-actions';
 import { oneOf, useQueryParams } from '../components/use-query-params';
 import { Select } from '@/components/ui/select';
@@ -135,7 +136,10 @@ export function Component() {
                       <time dateTime={user.createdAt}>{formatDate(user.createdAt, lng)}</time>
                     </td>
                     <td className={td}>
-                      <UserStatusActions user={user} />
+                      <div className="flex flex-wrap gap-2">
+                        <UserStatusActions user={user} />
+                        <UserRoleActions user={user} />
+                      </div>
                     </td>
                   </tr>
                 ))}

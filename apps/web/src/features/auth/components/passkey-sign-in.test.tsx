@@ -15,7 +15,7 @@ const OPTIONS = {
   challenge: 'c2lnbi1pbg',
   rpId: 'localhost',
   allowCredentials: [],
-  userVerification: 'preferred',
+  userVerification: 'required',
 };
 const ASSERTION = {
   id: 'Y3JlZA',
