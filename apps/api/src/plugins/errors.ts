@@ -6,7 +6,11 @@ import type { Language } from '@safqa/shared/constants';
 import { translateValidation, zodErrorMap } from '@safqa/shared/validation/messages';
 import type { z } from 'zod';
 import { errorLogs } from '../db/schema/content';
-import { RETRY_AFTER_SECONDS, classifyDependencyError, type DependencyFailure } from '../lib/dependency-errors';
+import {
+  RETRY_AFTER_SECONDS,
+  classifyDependencyError,
+  type DependencyFailure,
+} from '../lib/dependency-errors';
 
 interface AppErrorOptions {
   message?: string;
