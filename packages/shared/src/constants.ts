@@ -22,6 +22,8 @@ export const LIMITS = {
   contactMessageMax: 5000,
   pageSizeDefault: 12,
   pageSizeMax: 50,
+  /** No `page` reaches past this row, and a capped `total` stops here (API.md "Paged lists"). */
+  pagedRowsMax: 10_000,
 } as const;
 
 /** The ALTCHA proof-of-work algorithm the server issues and the widget solves (in a web worker). */

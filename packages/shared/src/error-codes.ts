@@ -1,6 +1,7 @@
 /** Every `code` the API may answer with. The client translates codes; the server never sends UI text it expects the client to show verbatim. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
+  'PAGE_TOO_DEEP',
   'UNAUTHENTICATED',
   'TOKEN_EXPIRED',
   'LINK_EXPIRED',
@@ -60,6 +61,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
+  // A page past the 10,000th row: walk further with ?cursor= or narrow the filters (API.md "Paged lists").
+  PAGE_TOO_DEEP: 400,
   UNAUTHENTICATED: 401,
   // The access token ran out: 401 makes the web client refresh the session and retry.
   TOKEN_EXPIRED: 401,

@@ -5,6 +5,7 @@ import type { ErrorCode } from './error-codes';
 const messages: Record<Language, Record<ErrorCode, string>> = {
   ar: {
     VALIDATION_FAILED: 'بعض الحقول غير صالحة',
+    PAGE_TOO_DEEP: 'هذه الصفحة أبعد مما يمكن عرضه؛ ضيّق البحث بعوامل التصفية',
     UNAUTHENTICATED: 'يجب تسجيل الدخول',
     TOKEN_EXPIRED: 'انتهت صلاحية الجلسة',
     LINK_EXPIRED: 'انتهت صلاحية الرابط، اطلب رابطًا جديدًا',
@@ -57,6 +58,7 @@ const messages: Record<Language, Record<ErrorCode, string>> = {
   },
   en: {
     VALIDATION_FAILED: 'Some fields are invalid',
+    PAGE_TOO_DEEP: 'This page is further than results go; narrow the search with filters',
     UNAUTHENTICATED: 'Authentication required',
     TOKEN_EXPIRED: 'Your session has expired',
     LINK_EXPIRED: 'This link has expired; ask for a new one',

@@ -79,6 +79,10 @@ const pagination = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
+  /** Keyset lists: the `?cursor=` of the next page, null on the last one. */
+  nextCursor: z.string().nullable().optional(),
+  /** `total` stopped counting at MAX_PAGED_ROWS: there are at least that many. */
+  totalCapped: z.boolean().optional(),
 });
 
 /** A paged list of API.md "Conventions": `{data, pagination}`. */
