@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CachedBody, ifNoneMatchHits } from '../../lib/http-cache';
 import { AppError } from '../../plugins/errors';
 import {
   PUBLIC_PAGES,
@@ -23,15 +24,34 @@ export const sitemapLimits = { maxUrls: SITEMAP_MAX_URLS };
 
 export default async function seoRoutes(app: FastifyInstance) {
   const publicUrl = app.config.publicUrl;
-  const cache = new Map<string, { body: string; at: number }>();
+  /**
+   * Built files as CachedBody: a 50,000-URL file is about 20 MB of XML, and compressing it again for
+   * every crawler cost ~270 ms of CPU; now each encoding is made once per build of the file, and a
+   * crawler that sends the ETag back gets a 304. One build at a time per file: concurrent crawlers
+   * share the promise.
+   */
+  const cache = new Map<string, { body: Promise<CachedBody | null>; at: number }>();
   app.opportunities.onPublicChange(() => cache.clear());
 
-  async function cached(key: string, build: () => Promise<string | null>): Promise<string | null> {
+  function cached(key: string, build: () => Promise<string | null>): Promise<CachedBody | null> {
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < SITEMAP_TTL_MS) return hit.body;
-    const body = await build();
-    if (body !== null) cache.set(key, { body, at: Date.now() });
+    const body = build().then((xml) => (xml === null ? null : new CachedBody(Buffer.from(xml), true)));
+    const entry = { body, at: Date.now() };
+    cache.set(key, entry);
+    // A failed build is not kept: the next request tries again.
+    body.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
     return body;
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, cachedBody: CachedBody) {
+    const { body, encoding, etag } = cachedBody.representation(request.headers['accept-encoding']);
+    reply.headers(xml).header('vary', 'accept-encoding').header('etag', etag);
+    if (ifNoneMatchHits(request.headers['if-none-match'], cachedBody.etags)) return reply.status(304).send();
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(body);
   }
 
   /** File `n` (1-based) of the split sitemap: the public pages open file 1, then listings by id. */
@@ -58,13 +78,13 @@ export default async function seoRoutes(app: FastifyInstance) {
       .send(robotsTxt(publicUrl)),
   );
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const body = await cached('index', async () => {
       const total = await app.opportunities.publicCount();
       const count = files(total);
       return count === 1 ? sitemapFile(1, total) : sitemapIndex(publicUrl, count);
     });
-    return reply.headers(xml).send(body);
+    return send(request, reply, body!);
   });
 
   const fileParams = z.object({ n: z.string().regex(/^[1-9][0-9]{0,5}$/) });
@@ -77,6 +97,6 @@ export default async function seoRoutes(app: FastifyInstance) {
       return n > files(total) || files(total) === 1 ? null : sitemapFile(n, total);
     });
     if (body === null) throw new AppError(404, 'NOT_FOUND');
-    return reply.headers(xml).send(body);
+    return send(request, reply, body);
   });
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLookups } from '../../test/opportunity-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -99,6 +100,34 @@ describe('GET /sitemap.xml', () => {
       sitemapLimits.maxUrls = 50_000;
       t.app.opportunities.invalidatePublic();
     }
+  });
+
+  it('is compressed once per build and revalidated by ETag: a crawler with the tag gets a 304', async () => {
+    const headers = { accept: '*/*', 'accept-encoding': 'br, gzip' };
+    const first = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(first.rawPayload).toString()).toContain(`/opportunities/${approvedId}</loc>`);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { ...headers, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // A change to what is public makes a new file with a new tag: the old one no longer matches.
+    const id = (await createListing(t.app, owner, { approvedBy: admin })).id;
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { ...headers, 'accept-encoding': 'identity', 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers['content-encoding']).toBeUndefined();
+    expect(changed.body).toContain(`/opportunities/${id}</loc>`);
   });
 
   it.each(['/sitemap-0.xml', '/sitemap-x.xml', '/sitemap-99.xml', '/sitemap-1.xml', '/sitemap-1e3.xml'])(
