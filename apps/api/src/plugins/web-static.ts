@@ -21,7 +21,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Keys of stored public files: letters, digits, / _ . - (storage.ts refuses anything else). */
 const SAFE_UPLOAD_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Stored pages of this build nobody has opened for a week are dropped (a visited page is rendered
+ * again every 10 minutes, so it stays): the store holds what is visited, bounded by traffic, not
+ * every listing of every build (decision 011).
+ */
+const UNVISITED_KEPT_MS = 7 * 24 * HOUR_MS;
 const PRUNE_STORED_PAGES = 'pages.prune-stored';
 
 declare module 'fastify' {
@@ -172,8 +178,11 @@ async function webStaticPlugin(app: FastifyInstance) {
       stored.stop();
       await stored.warm();
     });
-    app.jobs.every(PRUNE_STORED_PAGES, DAY_MS, async ({ now, log }) => {
-      const pruned = await pruneStoredPages(app.db, stored.build, new Date(now.getTime() - DAY_MS));
+    app.jobs.every(PRUNE_STORED_PAGES, HOUR_MS, async ({ now, log }) => {
+      const pruned = await pruneStoredPages(app.db, stored.build, {
+        otherBuilds: new Date(now.getTime() - HOUR_MS),
+        unvisited: new Date(now.getTime() - UNVISITED_KEPT_MS),
+      });
       if (pruned) log.info({ pruned }, 'stored pages pruned');
     });
   }
