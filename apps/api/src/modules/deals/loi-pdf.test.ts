@@ -57,6 +57,17 @@ describe('GET /api/deals/{id}/loi/{version}.pdf', () => {
       ]) {
         expect(text, `${lang}: ${expected}`).toContain(expected);
       }
+      // The signature times in the letter's language: an Arabic reader gets an Arabic month.
+      const arabicMonth = new Intl.DateTimeFormat('ar-SA-u-ca-gregory', {
+        month: 'long',
+        timeZone: 'Asia/Riyadh',
+      });
+      const englishMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'Asia/Riyadh' });
+      const [own, other] = (lang === 'ar' ? [arabicMonth, englishMonth] : [englishMonth, arabicMonth]).map(
+        (f) => f.format(new Date()),
+      );
+      expect(text, `${lang}: signature month`).toContain(own);
+      expect(text, `${lang}: no signature month in the other language`).not.toContain(other);
     }
     expect((await admin.client.get(`/api/deals/${d.id}/loi/1.pdf`)).statusCode).toBe(200);
     expect((await d.seller.client.get(`/api/deals/${d.id}/loi/2.pdf`)).statusCode).toBe(404);

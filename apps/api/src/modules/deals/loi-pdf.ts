@@ -56,14 +56,22 @@ export function loiPdfData(
 
 const money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const stamp = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Riyadh',
-});
+/** Signature times in the letter's language: Gregorian, Latin digits, Riyadh time (as the web app writes them). */
+const stamps: Record<Language, Intl.DateTimeFormat> = {
+  ar: new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-latn', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+  }),
+  en: new Intl.DateTimeFormat('en-GB-u-ca-gregory-nu-latn', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+  }),
+};
 
-function when(at: Date | null) {
-  return at ? `${stamp.format(at)} (UTC+3)` : '-';
+function when(at: Date | null, lang: Language) {
+  return at ? `${stamps[lang].format(at)} (UTC+3)` : '-';
 }
 
 /**
@@ -206,7 +214,11 @@ export function renderLoiPdf(data: LoiPdfData, lang: Language): Promise<Buffer> 
         dir: paragraphDirection(name ?? '-', 'ltr'),
       },
     );
-    paragraph(when(at), { x: bx, y: by, width: half }, { size: 9, color: muted, dir: 'ltr' });
+    paragraph(
+      when(at, lang),
+      { x: bx, y: by, width: half },
+      { size: 9, color: muted, dir: lang === 'ar' ? 'rtl' : 'ltr' },
+    );
   };
   block(x + half + 24, 'توقيع البائع', 'Seller signature', data.sellerSignature, data.sellerSignedAt);
   block(x, 'توقيع المشتري', 'Buyer signature', data.buyerSignature, data.buyerSignedAt);
