@@ -211,6 +211,10 @@ for (const language of ['ar', 'en'] as const) {
         await buyer.getByRole('button', { name: t('deals.stages.askClose') }).click();
         await expect(buyer.getByText(t('deals.stage.closed'), { exact: true }).first()).toBeVisible();
         await expect(buyer.getByText(t('listings.dealState.sold'), { exact: true })).toBeVisible();
+        // Nothing left to do or to wait for: no due-diligence end date, no empty stages card.
+        await expect(buyer.getByRole('region', { name: t('deals.stages.title') })).toHaveCount(0);
+        const endsOn = t('deals.page.dueDiligenceEnds').split('{{')[0]!.trim();
+        await expect(buyer.getByText(endsOn)).toHaveCount(0);
         expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
         await expectNoA11yViolations(buyer);
         await open(seller, `/opportunities/${cast.id}`);

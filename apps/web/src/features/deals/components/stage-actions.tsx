@@ -23,6 +23,8 @@ export function StageActions({ deal }: { deal: Deal }) {
   const asked = deal.closeRequestedBy.includes(deal.you);
   const otherAsked = deal.closeRequestedBy.some((side) => side !== deal.you);
   const open = deal.stage !== 'closed' && deal.stage !== 'cancelled';
+  // A closed deal has nothing left to do here (its timeline tells the story): no empty card.
+  if (!open && !(deal.stage === 'cancelled' && deal.cancelReason)) return null;
 
   const cancel = (event: React.FormEvent) => {
     event.preventDefault();

@@ -96,7 +96,7 @@ export function Component() {
               {d.offer.amount === null ? '-' : formatCurrency(d.offer.amount, lng)}
             </dd>
           </div>
-          {d.dueDiligenceEndsAt ? (
+          {d.dueDiligenceEndsAt && d.stage === 'due_diligence' ? (
             <div>
               <dt className="text-slate-600 dark:text-slate-400">{t('deals.stage.due_diligence')}</dt>
               <dd className="font-semibold">
