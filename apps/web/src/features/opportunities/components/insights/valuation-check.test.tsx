@@ -72,7 +72,7 @@ describe('ValuationCheck', () => {
     expect(await screen.findByText('أعلى من أغلب الفرص المشابهة')).toBeInTheDocument();
     expect(screen.getByText('هذه المقارنة للاسترشاد فقط ولا تمنعك من المتابعة.')).toBeInTheDocument();
     expect(screen.getByText('مقارنة بـ 6 فرص مشابهة')).toBeInTheDocument();
-    expect(screen.getByText(/الربع الأدنى 5.25×/)).toBeInTheDocument();
+    expect(screen.getByText(/الربع الأدنى \u20665.25×\u2069/)).toBeInTheDocument();
     expect(calledUrls(fetchMock, '/api/valuation/check')).toHaveLength(1);
     expect(bodies).toEqual([{ ...figures, ebitda: 100_000 }]);
   });

@@ -38,7 +38,12 @@ export function ValuationPanel({ valuation, warning = false }: { valuation: Valu
       <div className={cn('grid gap-1 rounded-xl border p-4', FLAG_CLASSES[flag])}>
         <p className="font-bold">{t(`insights.valuation.flag.${flag}`)}</p>
         <p className="text-sm">
-          {t(`insights.valuation.flagBody.${flag}`, { needed: formatNumber(VALUATION_MIN_COMPARABLES, lng) })}
+          {/* Without positive EBITDA the server flags by the sales multiple: say so, not the EBITDA one. */}
+          {valuation.ebitdaMultiple === null && flag !== 'insufficient_data'
+            ? t(`insights.valuation.flagBodySales.${flag}`)
+            : t(`insights.valuation.flagBody.${flag}`, {
+                needed: formatNumber(VALUATION_MIN_COMPARABLES, lng),
+              })}
         </p>
         {warning ? <p className="text-sm font-medium">{t('insights.valuation.warning')}</p> : null}
       </div>
