@@ -67,6 +67,21 @@ describe('route table (SPEC.md section 2)', () => {
     expect(router.state.location.pathname).toBe('/favorites');
   });
 
+  it.each([
+    ['/opportunities/abc/edit', 'الفرصة غير موجودة'],
+    ['/deals/abc', 'هذه الصفقة غير موجودة أو ليست لك'],
+  ])(
+    'says %s names nothing, without asking the API about it and without spinning',
+    LAZY,
+    async (path, title) => {
+      setTokens({ accessToken: fakeJwt({ sub: '1', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title }, LAZY)).toBeInTheDocument();
+      const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+      expect(asked.filter((url) => /\/api\/(deals|opportunities)\//.test(url))).toEqual([]);
+    },
+  );
+
   it('answers unknown paths with Not Found inside the layout', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'الصفحة غير موجودة' })).toBeInTheDocument();

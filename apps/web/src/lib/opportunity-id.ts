@@ -7,3 +7,7 @@ export function isOpportunityId(id: number) {
 export function parseOpportunityId(param: string | undefined): number {
   return param && /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : Number.NaN;
 }
+
+/** The id of any row named in an address (/deals/7): int4 like a listing's, the same digits-only rule. */
+export const parseRowId = parseOpportunityId;
+export const isRowId = isOpportunityId;

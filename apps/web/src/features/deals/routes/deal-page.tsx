@@ -6,6 +6,8 @@ import { DealStateBadge } from '@/components/opportunity-card';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-client';
+import { isRowId, parseRowId } from '@/lib/opportunity-id';
+import { UnavailableNotice } from '@/components/unavailable-notice';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { useDeal } from '../api/get-deal';
@@ -21,9 +23,20 @@ export function Component() {
   const { t } = useTranslation();
   const lng = useLanguage();
   const navigate = useNavigate();
-  const id = Number(useParams().id);
+  const id = parseRowId(useParams().id);
   const deal = useDeal(id);
   const chat = useOpenDealChat();
+
+  if (!isRowId(id)) {
+    return (
+      <UnavailableNotice
+        title={t('deals.page.notFound')}
+        body={t('deals.page.notFoundBody')}
+        to="/profile?tab=deals"
+        action={t('deals.page.back')}
+      />
+    );
+  }
 
   if (deal.isPending) {
     return (

@@ -7,6 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { localized, asLanguage } from '@/lib/localized';
 import { useSession } from '@/lib/use-session';
 import { useOpportunity } from '@/lib/get-opportunity';
+import { isOpportunityId, parseOpportunityId } from '@/lib/opportunity-id';
+import { UnavailableNotice } from '@/components/unavailable-notice';
 import { draftKey } from '../components/wizard/draft';
 import { OpportunityWizard } from '../components/wizard/opportunity-wizard';
 import { valuesFromDetail } from '../components/wizard/wizard-values';
@@ -15,9 +17,21 @@ import { valuesFromDetail } from '../components/wizard/wizard-values';
 export function Component() {
   const { t, i18n } = useTranslation();
   const lng = asLanguage(i18n.language);
-  const id = Number(useParams().id);
+  const id = parseOpportunityId(useParams().id);
   const { user } = useSession();
   const query = useOpportunity(id);
+
+  // /opportunities/abc/edit: no listing to ask for (the query never runs, so it would spin for ever).
+  if (!isOpportunityId(id)) {
+    return (
+      <UnavailableNotice
+        title={t('opportunities.detail.notFound')}
+        body={t('opportunities.detail.notFoundBody')}
+        to="/search"
+        action={t('opportunities.detail.backToSearch')}
+      />
+    );
+  }
 
   let body;
   if (query.isPending) body = <Spinner className="min-h-[40vh]" />;
