@@ -171,6 +171,16 @@ for (const language of ['ar', 'en'] as const) {
       }
     });
 
+    test('an address cut inside a percent escape is the not-found page, not a JSON body', async ({
+      page,
+    }) => {
+      await page.goto('/opportunities/%E0%A4%A');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(language, 'common.notFound.title'),
+      );
+      await expect(page.locator('body')).not.toContainText('VALIDATION_FAILED');
+    });
+
     test('an unknown listing is the not-found page with status 404', async ({ page }) => {
       const answer = await page.goto('/opportunities/987654321');
       expect(answer?.status()).toBe(404);

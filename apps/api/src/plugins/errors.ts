@@ -147,6 +147,11 @@ function sendWithStatus(
     .send({ ...extra, code, message: extra.message ?? errorMessage(code, lang) });
 }
 
+/** An address no route of the web app claims: it renders the not-found page (status 404). */
+const NOT_FOUND_PAGE = '/not-found';
+/** Addresses that are never pages: a malformed one there is the API's 400, not the not-found page. */
+const API_LIKE = /^\/(?:api|assets|uploads|og)(?:[/?%]|$)/i;
+
 /**
  * Fastify's frameworkErrors: what the router refuses before any hook or handler (so request.lang is
  * not set yet). A path that is not valid percent-encoding is a 400 on `path`; a path parameter past
@@ -158,7 +163,13 @@ export function renderFrameworkError(
   reply: FastifyReply,
 ): void {
   const lang = pickLanguage(request.headers['accept-language']);
-  if (error.code === 'FST_ERR_BAD_URL') {
+  const page = request.method === 'GET' || request.method === 'HEAD';
+  if (error.code === 'FST_ERR_BAD_URL' && page && !API_LIKE.test(request.url)) {
+    // A page address that is not valid percent-encoding (a link cut short: /opportunities/%E0%A4%A)
+    // reaches no route and no hook (no cookies, no security headers), so it is sent on to the
+    // not-found page, which goes through all of them, instead of getting a JSON body in the browser.
+    reply.header('cache-control', 'no-store').redirect(NOT_FOUND_PAGE, 302);
+  } else if (error.code === 'FST_ERR_BAD_URL') {
     sendError(reply, 400, 'VALIDATION_FAILED', lang, {
       fields: { path: translateValidation('invalid_type', lang) },
     });

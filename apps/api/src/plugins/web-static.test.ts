@@ -113,6 +113,21 @@ describe('the web app', () => {
     }
   });
 
+  it('answers a page address that is not valid percent-encoding with the not-found page, the API with JSON', async () => {
+    const bad = await withBuild.app.inject({ method: 'GET', url: '/opportunities/%E0%A4%A', headers: html });
+    expect(bad.statusCode).toBe(302);
+    const page = await withBuild.app.inject({ method: 'GET', url: bad.headers.location!, headers: html });
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    const api = await withBuild.app.inject({
+      method: 'GET',
+      url: '/api/opportunities/%E0%A4%A',
+      headers: html,
+    });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('answers page addresses with HTML whatever the Accept header (link-preview crawlers send */*)', async () => {
     for (const accept of ['*/*', 'application/json', '']) {
       const res = await withBuild.app.inject({
