@@ -54,6 +54,33 @@ for (const language of ['ar', 'en'] as const) {
       expect(await page.evaluate(() => history.length)).toBe(before.history + 1);
     });
 
+    test("search results: a keyboard user sees the focused card's ring, drawn inside the card that clips", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/search');
+      await waitForApp(page);
+      const card = page.locator('main article').first();
+      const link = card.getByRole('link').first();
+      await link.focus();
+      await expect(link).toBeFocused();
+      const drawn = await link.evaluate((el) => {
+        const ring = getComputedStyle(el, '::after');
+        const box = el.closest('article')!;
+        return {
+          style: ring.outlineStyle,
+          width: parseFloat(ring.outlineWidth),
+          offset: parseFloat(ring.outlineOffset),
+          clips: getComputedStyle(box).overflow === 'hidden',
+        };
+      });
+      expect(drawn.style).toBe('solid');
+      expect(drawn.width).toBeGreaterThan(0);
+      // The card hides what overflows it (its rounded cover): a ring drawn outside it was invisible.
+      expect(drawn.clips).toBe(true);
+      expect(drawn.offset + drawn.width).toBeLessThanOrEqual(0);
+    });
+
     test('an investor: offer form focus, the save-search dialog, and axe on notifications, favorites and advisors', async ({
       page,
       context,

@@ -90,7 +90,7 @@ export function OpportunityCard({ opportunity: o, variant = 'full', className, i
     <Link
       to={`/opportunities/${o.id}`}
       tabIndex={inert ? -1 : undefined}
-      className="rounded-sm after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600"
+      className="rounded-sm after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600"
     >
       {title}
     </Link>
