@@ -33,6 +33,18 @@ for (const language of ['ar', 'en'] as const) {
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(button).toHaveAttribute('aria-expanded', 'false');
 
+      // On a phone the toast sits below the fixed navbar: the menu button stays visible and tappable.
+      // (Back at the top, where the navbar that hides on scrolling down shows again.)
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const menu = page.getByRole('button', { name: text(language, 'common.nav.openMenu'), exact: true });
+      await expect(menu).toBeInViewport({ ratio: 1 });
+      await expect(toast).toBeInViewport();
+      const [menuBox, toastBox] = [await menu.boundingBox(), await toast.boundingBox()];
+      expect(menuBox!.y).toBeGreaterThanOrEqual(0);
+      expect(toastBox!.y).toBeGreaterThanOrEqual(menuBox!.y + menuBox!.height);
+      await menu.click({ trial: true });
+
       await page.unroute(dialogCode);
       await button.click();
       await expect(

@@ -149,6 +149,15 @@ for (const language of ['ar', 'en'] as const) {
         'direction',
         language === 'ar' ? 'rtl' : 'ltr',
       );
+      // The name in the other language sits at the start of its line, under the title, not at the
+      // far end of the header: the line follows the page, the name inside it keeps its own direction.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const otherName = page.getByText(language === 'ar' ? listing.name : listing.nameAr, { exact: true });
+      const line = otherName.locator('xpath=..');
+      await expect(line).toHaveCSS('direction', language === 'ar' ? 'rtl' : 'ltr');
+      const [nameBox, lineBox] = [await otherName.boundingBox(), await line.boundingBox()];
+      if (language === 'en') expect(Math.abs(nameBox!.x - lineBox!.x)).toBeLessThan(2);
+      else expect(Math.abs(nameBox!.x + nameBox!.width - (lineBox!.x + lineBox!.width))).toBeLessThan(2);
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({

@@ -40,9 +40,13 @@ export function dismissToasts() {
   sonnerToast.dismiss();
 }
 
+/** The fixed navbar's height (h-16) and a gap: a phone's toast sits below it, never over ☰. */
+const BELOW_NAVBAR = 64 + 8;
+
 /**
- * At the top on phones, at the bottom inline-end corner from 640 px (bottom right in English, bottom
- * left in Arabic), at most 420 px wide.
+ * At the top on phones, below the navbar (over it, it hid the menu button), at the bottom inline-end
+ * corner from 640 px (bottom right in English, bottom left in Arabic), at most 420 px wide. Expanded:
+ * a toast leaving while the next arrives is never folded behind it into a sliver too small to tap.
  */
 export function SonnerToaster() {
   const { t } = useTranslation();
@@ -56,8 +60,9 @@ export function SonnerToaster() {
       visibleToasts={TOAST.limit}
       duration={DEFAULT_TOAST_DURATION}
       customAriaLabel={t('common.toast.region')}
+      expand
       offset={16}
-      mobileOffset={16}
+      mobileOffset={{ top: BELOW_NAVBAR, left: 16, right: 16, bottom: 16 }}
       style={{ '--width': '420px' } as CSSProperties}
     />
   );

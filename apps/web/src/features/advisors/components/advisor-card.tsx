@@ -34,8 +34,9 @@ export function AdvisorCard({ advisor, opportunityId }: { advisor: Advisor; oppo
           {advisor.username.slice(0, 1).toUpperCase()}
         </span>
         <div className="min-w-0">
-          <h2 className="truncate font-bold text-slate-900 dark:text-white" dir="auto">
-            {advisor.username}
+          {/* Next to the avatar whatever the name's script: the name isolated, the line in the page's direction. */}
+          <h2 className="truncate font-bold text-slate-900 dark:text-white">
+            <bdi>{advisor.username}</bdi>
           </h2>
           <p className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
             <Briefcase aria-hidden="true" className="size-4" />

@@ -153,12 +153,10 @@ export function Component() {
             {title}
           </h1>
           {otherTitle && otherTitle !== title ? (
-            <p
-              className="mt-1 text-slate-600 dark:text-slate-400"
-              lang={lng === 'ar' ? 'en' : 'ar'}
-              dir="auto"
-            >
-              {otherTitle}
+            // The page's direction places the line beside the title; <bdi> keeps the name's own
+            // (dir="auto" on the line sent an Arabic name to the far end of an English header).
+            <p className="mt-1 text-slate-600 dark:text-slate-400">
+              <bdi lang={lng === 'ar' ? 'en' : 'ar'}>{otherTitle}</bdi>
             </p>
           ) : null}
           <p className="mt-2 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
