@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runAsBackground } from '../db/work-lanes';
 import { JobRunner, type EnqueueOptions, type JobHandler, type ScheduleHandler } from '../jobs/job-runner';
 
 export interface Jobs {
@@ -31,7 +32,8 @@ async function jobsPlugin(app: FastifyInstance, options: { runLoop: boolean }) {
     every: (name, intervalMs, run) => runner.every(name, intervalMs, run),
     runDue: (now) => runner.runDue(now),
   } satisfies Jobs);
-  if (options.runLoop) app.addHook('onReady', async () => runner.start());
+  // Its passes (and the handlers they run) take the background pool: requests cannot starve them.
+  if (options.runLoop) app.addHook('onReady', async () => runAsBackground(() => runner.start()));
   app.addHook('onClose', async () => runner.stop());
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PLAIN_EMAIL } from '@safqa/shared/validation/common';
+import { runAsBackground } from '../db/work-lanes';
 import { MailWorker, type ProcessSummary } from '../mail/mail-worker';
 import { insertOutboxRow, type DbExecutor } from '../mail/outbox-repository';
 import { singleLine } from '../mail/render-email';
@@ -78,7 +79,8 @@ async function mailerPlugin(app: FastifyInstance) {
   } satisfies Mailer);
 
   if (app.config.env !== 'test') {
-    app.addHook('onReady', async () => worker.start());
+    // On the background pool: requests cannot starve the outbox.
+    app.addHook('onReady', async () => runAsBackground(() => worker.start()));
   }
   app.addHook('onClose', async () => worker.stop());
 }
