@@ -73,17 +73,31 @@ async function metricsPlugin(app: FastifyInstance) {
   let poolBeforeScrape: ReturnType<typeof app.database.poolStats> = null;
   const pool = new Gauge({
     name: 'db_pool_connections',
-    help: 'PostgreSQL pool connections by state (absent on the embedded database)',
-    labelNames: ['state'] as const,
+    help: 'PostgreSQL pool connections by pool (requests, background) and state (absent on the embedded database)',
+    labelNames: ['pool', 'state'] as const,
     registers: [register],
     collect() {
-      const stats = poolBeforeScrape;
-      if (!stats) return;
-      pool.set({ state: 'total' }, stats.total);
-      pool.set({ state: 'idle' }, stats.idle);
-      pool.set({ state: 'waiting' }, stats.waiting);
+      for (const [name, stats] of Object.entries(poolBeforeScrape ?? {})) {
+        pool.set({ pool: name, state: 'total' }, stats.total);
+        pool.set({ pool: name, state: 'idle' }, stats.idle);
+        pool.set({ pool: name, state: 'waiting' }, stats.waiting);
+      }
     },
   });
+  mirroredCounter(
+    register,
+    'db_statement_timeouts_total',
+    'Requests answered 503 because a statement ran past DB_STATEMENT_TIMEOUT_MS, by route pattern',
+    'route',
+    () => app.dependencies.overloads().statement_timeout.entries(),
+  );
+  mirroredCounter(
+    register,
+    'db_pool_busy_refusals_total',
+    'Requests answered 503 at once because no database connection was free soon enough (load shedding), by route pattern',
+    'route',
+    () => app.dependencies.overloads().pool_busy.entries(),
+  );
   // Counted where they happen (errors.ts, through app.dependencies); a scrape adds what is new.
   const reported = Object.fromEntries(DEPENDENCIES.map((d) => [d, 0])) as Record<Dependency, number>;
   const refusals = new Counter({
