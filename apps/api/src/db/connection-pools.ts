@@ -81,9 +81,12 @@ type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?:
 function shedWhenBusy(pool: pg.Pool, limits: DbLimits) {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   const checkout = (): Promise<pg.PoolClient> => {
-    const mustWait = pool.totalCount >= limits.poolSize && pool.idleCount === 0;
-    if (!mustWait) return connect();
-    if (pool.waitingCount >= limits.poolMaxWaiting)
+    // Room for a new connection: pg-pool opens one, bounded by its connect timeout (a server away).
+    if (pool.totalCount < limits.poolSize && pool.idleCount === 0) return connect();
+    // Else pg-pool queues the caller, even when a connection looks idle: another caller may take it
+    // first, and only pg-pool's 3 s would bound the wait.
+    const mustWait = pool.idleCount === 0;
+    if (mustWait && pool.waitingCount >= limits.poolMaxWaiting)
       return Promise.reject(
         new DatabaseBusyError(`${pool.waitingCount} queries already wait for a connection`),
       );
