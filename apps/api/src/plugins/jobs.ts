@@ -12,6 +12,8 @@ export interface Jobs {
   every(name: string, intervalMs: number, run: ScheduleHandler): void;
   /** Runs whatever is due now, with the clock `now`: the loop does this every second; tests call it. */
   runDue(now?: Date): Promise<number>;
+  /** The loop's passes fail for want of the database and are being retried (health, /metrics). */
+  retrying(): boolean;
 }
 
 declare module 'fastify' {
@@ -31,6 +33,7 @@ async function jobsPlugin(app: FastifyInstance, options: { runLoop: boolean }) {
     enqueue: (name, payload, enqueueOptions) => runner.enqueue(name, payload, enqueueOptions),
     every: (name, intervalMs, run) => runner.every(name, intervalMs, run),
     runDue: (now) => runner.runDue(now),
+    retrying: () => runner.retrying,
   } satisfies Jobs);
   // Its passes (and the handlers they run) take the background pool: requests cannot starve them.
   if (options.runLoop) app.addHook('onReady', async () => runAsBackground(() => runner.start()));

@@ -29,6 +29,8 @@ export interface Mailer {
   enqueue(message: OutgoingEmail, executor?: DbExecutor): Promise<number>;
   /** Sends (or, with MAIL_TRANSPORT=outbox, catches) every due row now; the loop does this on its own. */
   processDue(): Promise<ProcessSummary>;
+  /** The worker's passes fail for want of the database and are being retried (health, /metrics). */
+  retrying(): boolean;
 }
 
 declare module 'fastify' {
@@ -76,6 +78,7 @@ async function mailerPlugin(app: FastifyInstance) {
       });
     },
     processDue: () => worker.processDue(),
+    retrying: () => worker.retrying,
   } satisfies Mailer);
 
   if (app.config.env !== 'test') {

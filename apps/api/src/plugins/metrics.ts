@@ -69,6 +69,16 @@ async function metricsPlugin(app: FastifyInstance) {
       this.set((await outboxFigures()).age);
     },
   });
+  const loops = new Gauge({
+    name: 'background_loop_retrying',
+    help: '1 while a background loop (jobs, mail) retries because the database is away or overloaded',
+    labelNames: ['loop'] as const,
+    registers: [register],
+    collect() {
+      loops.set({ loop: 'jobs' }, app.jobs.retrying() ? 1 : 0);
+      loops.set({ loop: 'mail' }, app.mailer.retrying() ? 1 : 0);
+    },
+  });
   // Read before the scrape runs its own query (the outbox figures), which would show as `waiting`.
   let poolBeforeScrape: ReturnType<typeof app.database.poolStats> = null;
   const pool = new Gauge({
@@ -241,5 +251,5 @@ function connectionMetrics(app: FastifyInstance, register: Registry) {
 
 export default fp(metricsPlugin, {
   name: 'metrics',
-  dependencies: ['database', 'sse-hub', 'dependencies', 'connection-limits'],
+  dependencies: ['database', 'sse-hub', 'dependencies', 'connection-limits', 'jobs', 'mailer'],
 });
