@@ -10,8 +10,6 @@ import { withPreparedSelects } from './pglite-prepared';
 import { DB_CONNECT_TIMEOUT_MS, DB_LIMIT_DEFAULTS, openPools, type DbLimits } from './connection-pools';
 import { isBackgroundWork, laneRoutedDb } from './work-lanes';
 
-export { DB_CONNECT_TIMEOUT_MS } from './connection-pools';
-
 /** Both drivers expose the same query builder; code is written against this common type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
