@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
+import type { DbLimits } from './db/connection-pools';
 
 /** The one place process.env is read (API.md "Configuration"). */
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -13,6 +14,12 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  DB_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(2).default(4),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DB_BACKGROUND_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(10).max(3_000).default(500),
+  DB_POOL_MAX_WAITING: z.coerce.number().int().min(0).default(50),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).optional(),
@@ -61,6 +68,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL pools and time limits (docs/operations.md "Database pools and time limits"). */
+  db: DbLimits;
   publicUrl: string;
   jwtSecret: string;
   mailTransport: 'outbox' | 'smtp';
@@ -169,6 +178,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    db: {
+      poolSize: env.DB_POOL_SIZE,
+      backgroundPoolSize: env.DB_BACKGROUND_POOL_SIZE,
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      backgroundStatementTimeoutMs: env.DB_BACKGROUND_STATEMENT_TIMEOUT_MS,
+      poolWaitMs: env.DB_POOL_WAIT_MS,
+      poolMaxWaiting: env.DB_POOL_MAX_WAITING,
+    },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
     mailTransport: env.MAIL_TRANSPORT ?? (isProduction ? 'smtp' : 'outbox'),

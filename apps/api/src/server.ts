@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { createBatchedLogStream } from './lib/batched-log-stream';
 import { createShutdown } from './lib/shutdown';
 import { seed } from './db/seed/seed';
+import { runAsBackground } from './db/work-lanes';
 import { createStorage } from './storage/create-storage';
 import path from 'node:path';
 
@@ -16,10 +17,12 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    limits: config.db,
   });
   await migrate(database);
   const storage = await createStorage(config);
-  const seeded = await seed({ database, config, storage });
+  // Start-up work, under the background pool's longer time limit.
+  const seeded = await runAsBackground(() => seed({ database, config, storage }));
   // Log lines leave in batches (lib/batched-log-stream.ts): a system call per line cost a tenth of a request.
   const logStream = createBatchedLogStream();
   const app = await buildApp({ config, database, storage, runJobs: true, logStream });

@@ -60,6 +60,7 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    limits: config.db,
   });
   try {
     await migrate(database);

@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { withPreparedSelects } from './pglite-prepared';
+import { DB_CONNECT_TIMEOUT_MS, DB_LIMIT_DEFAULTS, openPools, type DbLimits } from './connection-pools';
+import { isBackgroundWork, laneRoutedDb } from './work-lanes';
 
 /** Both drivers expose the same query builder; code is written against this common type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -25,20 +27,33 @@ export interface ListenerEvents {
   onUp?: (downForMs: number) => void;
 }
 
+export type PoolName = 'requests' | 'background';
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed), for migrations and maintenance. */
   exec(sql: string): Promise<void>;
-  /** Runs `fn` on one dedicated connection (session-level locks, multi-step transactions in raw SQL). */
+  /**
+   * Runs `fn` on one dedicated connection (session-level locks, multi-step transactions in raw SQL):
+   * a connection of the background pool, as this is maintenance (migrations).
+   */
   withSession<T>(fn: (query: SessionQuery) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   /** Where the listener stands (PGlite's is in-process and always `ok`). */
   listenerState(): ListenerState;
   /** Tells the caller when the listener goes down and comes back (the SSE hub, the page cache). */
   watchListener(events: ListenerEvents): void;
-  /** Connections of a PostgreSQL pool (null for PGlite, which has one in-process connection). */
-  poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * Connections of the PostgreSQL pools, requests' and background work's (null for PGlite, which has
+   * one in-process connection).
+   */
+  poolStats(): Record<PoolName, PoolStats> | null;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,11 +63,18 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /** Sizes and time limits of the PostgreSQL pools (defaults: DB_LIMIT_DEFAULTS). */
+  limits?: Partial<DbLimits>;
+  /** Shorthand for limits.poolSize (tests). */
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    const limits = { ...DB_LIMIT_DEFAULTS, ...options.limits };
+    if (options.poolSize) limits.poolSize = options.poolSize;
+    return openPostgres(options.url, limits);
+  }
   return openPglite(options.pgliteDir ?? 'memory://');
 }
 
@@ -97,31 +119,15 @@ export function wrapPglite(client: PGlite): Database & { pglite: PGlite } {
 /** Back-off of the listener's reconnects: 250 ms doubling up to 5 s, each randomly shortened by up to half. */
 const LISTENER_RETRY_BASE_MS = 250;
 const LISTENER_RETRY_MAX_MS = 5_000;
-/**
- * How long a query may wait for a connection (a new one to a server that does not answer, or a free
- * one of a busy pool). Unset, node-postgres waits for ever; past it the caller gets an error that
- * lib/dependency-errors.ts turns into 503 with Retry-After.
- */
-export const DB_CONNECT_TIMEOUT_MS = 3_000;
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
-    // Notices a peer gone without a word (a cut network) on idle connections.
-    keepAlive: true,
-  });
-  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  // A checked-out client has no listener of the pool's: one whose connection drops between two
-  // statements (a transaction's client when the database restarts or the network is cut) would emit
-  // an unhandled 'error' and end the process. Its next query fails on its own, and the pool drops
-  // the broken client when it is released.
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-  });
-  const db = drizzlePg(pool) as unknown as Db;
+async function openPostgres(url: string, limits: DbLimits): Promise<Database> {
+  const pools = openPools(url, limits);
+  // Background work (db/work-lanes.ts) queries through its own pool, so requests cannot starve it.
+  const db = laneRoutedDb(
+    drizzlePg(pools.requests) as unknown as Db,
+    drizzlePg(pools.background) as unknown as Db,
+  );
+  const poolOfCaller = () => (isBackgroundWork() ? pools.background : pools.requests);
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let state: ListenerState = 'ok';
@@ -136,7 +142,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
    * (database restart, pg_terminate_backend, network loss), then LISTENing again on every channel.
    */
   async function connectListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      application_name: 'safqa-listen',
+    });
     listener = client;
     const lost = (error: unknown) => {
       if (listener !== client || closed) return;
@@ -193,10 +203,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     kind: 'postgres',
     exec: async (sql) => {
-      await pool.query(sql);
+      await poolOfCaller().query(sql);
     },
     withSession: async (fn) => {
-      const conn = await pool.connect();
+      const conn = await pools.background.connect();
       try {
         return await fn(async <R>(sql: string, params?: unknown[]) => {
           const result = await conn.query(sql, params);
@@ -221,18 +231,25 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       };
     },
     listenerState: () => state,
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStats: () => {
+      const stats = (pool: pg.Pool) => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      });
+      return { requests: stats(pools.requests), background: stats(pools.background) };
+    },
     watchListener: (next) => {
       watchers.push(next);
     },
     notify: async (channel, payload) => {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      await poolOfCaller().query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     close: async () => {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
       await listener?.end().catch(() => {});
-      await pool.end();
+      await Promise.all([pools.requests.end(), pools.background.end()]);
     },
   };
 }

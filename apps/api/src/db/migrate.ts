@@ -15,6 +15,9 @@ export async function migrate(database: Database): Promise<void> {
     .filter((f) => f.endsWith('.sql'))
     .sort();
   await database.withSession(async (query) => {
+    // No time limit for migrations (an index on a large table takes long), nor for the wait for
+    // another process's; RESET gives the pooled connection its usual limit back.
+    await query('SET statement_timeout = 0');
     await query(`SELECT pg_advisory_lock(${LOCK_KEY})`);
     try {
       await query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
@@ -42,6 +45,7 @@ export async function migrate(database: Database): Promise<void> {
       }
     } finally {
       await query(`SELECT pg_advisory_unlock(${LOCK_KEY})`);
+      await query('RESET statement_timeout');
     }
   });
 }

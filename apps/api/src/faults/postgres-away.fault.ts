@@ -85,6 +85,14 @@ describe('PostgreSQL away', () => {
       expect(health.status, mode).toBe(503);
       expect(await health.json(), mode).toMatchObject({ status: 'degraded', db: 'unreachable' });
       expect(performance.now() - started, mode).toBeLessThan(3_000);
+      // The job runner has met the outage too, and says it is retrying (issue [overload]).
+      await waitFor(
+        'health to show background work retrying',
+        async () =>
+          ((await (await fetch(`${baseUrl}/api/health`)).json()) as Record<string, unknown>).background ===
+          'retrying',
+        15_000,
+      );
 
       await proxy.set('pass');
       await waitFor(
@@ -106,6 +114,14 @@ describe('PostgreSQL away', () => {
       30_000,
     );
     expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
+    // The job runner's next pass works and says so (its back-off is at most 10 s).
+    await waitFor(
+      'background work back',
+      async () =>
+        ((await (await fetch(`${baseUrl}/api/health`)).json()) as Record<string, unknown>).background ===
+        'ok',
+      15_000,
+    );
     expect(server!.output()).not.toMatch(/"level":50.*unexpected error/);
   });
 

@@ -175,6 +175,11 @@ export class JobRunner {
     return true;
   }
 
+  /** The loop's passes fail for want of the database and are being retried. */
+  get retrying(): boolean {
+    return this.loop.retrying;
+  }
+
   start(): void {
     this.loop.start();
   }

@@ -1,3 +1,4 @@
+import { DatabaseBusyError } from '../db/connection-pools';
 import { StorageUnavailableError } from '../storage/storage';
 
 /**
@@ -9,9 +10,16 @@ import { StorageUnavailableError } from '../storage/storage';
 export type Dependency = 'db' | 'disk' | 'storage';
 export const DEPENDENCIES: readonly Dependency[] = ['db', 'disk', 'storage'];
 
+/**
+ * Why the database refused, when it is overload rather than absence: a statement cut by its time
+ * limit, or no free connection soon enough (db/connection-pools.ts). Counted per route in /metrics.
+ */
+export type OverloadReason = 'statement_timeout' | 'pool_busy';
+
 export interface DependencyFailure {
   dependency: Dependency;
   status: 503 | 507;
+  overload?: OverloadReason;
 }
 
 /** Seconds a client is asked to wait before trying again: long enough for a restart or a failover to finish. */
@@ -44,6 +52,12 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|53200)$/;
 const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/;
 /** disk_full: PostgreSQL or the embedded database could not extend a file ("could not extend file"). */
 const DISK_FULL_SQLSTATE = '53100';
+/**
+ * query_canceled: statement_timeout cut it (a lock held elsewhere, a database too slow now), or an
+ * operator cancelled it. 25P03: the session was ended for idling in a transaction.
+ */
+const CANCELED_SQLSTATE = '57014';
+const IDLE_IN_TRANSACTION_SQLSTATE = '25P03';
 const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
 
 /** Messages of node-postgres and its pool that carry no code. */
@@ -52,8 +66,11 @@ const CONNECTION_MESSAGES =
 
 function classifyOne(error: Error): DependencyFailure | null {
   if (error instanceof StorageUnavailableError) return { dependency: 'storage', status: 503 };
+  if (error instanceof DatabaseBusyError) return { dependency: 'db', status: 503, overload: 'pool_busy' };
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
+    if (code === CANCELED_SQLSTATE) return { dependency: 'db', status: 503, overload: 'statement_timeout' };
+    if (code === IDLE_IN_TRANSACTION_SQLSTATE) return { dependency: 'db', status: 503 };
     if (code === DISK_FULL_SQLSTATE || NO_SPACE.has(code)) return { dependency: 'disk', status: 507 };
     if (UNAVAILABLE_SQLSTATE.test(code) || NETWORK_CODES.has(code)) return { dependency: 'db', status: 503 };
     if (code === '55000' && NOT_ACCEPTING_CONNECTIONS.test(error.message))

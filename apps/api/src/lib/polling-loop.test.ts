@@ -99,6 +99,33 @@ describe('PollingLoop', () => {
     expect(gaps[4]!).toBeGreaterThan(gaps[0]! * 4);
   });
 
+  it('says it is retrying while passes fail for a timed-out statement, and not once one works', async () => {
+    const timedOut = () =>
+      new Error('Failed query', {
+        cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      });
+    let passes = 0;
+    let failing = true;
+    const loop = new PollingLoop(
+      async () => {
+        passes += 1;
+        if (failing) throw timedOut();
+      },
+      5,
+      logger(),
+      'mail worker run failed',
+    );
+    expect(loop.retrying).toBe(false);
+    loop.start();
+    while (passes < 2) await sleep(5);
+    expect(loop.retrying).toBe(true);
+    failing = false;
+    const deadline = Date.now() + 5_000;
+    while (loop.retrying && Date.now() < deadline) await sleep(10);
+    await loop.stop();
+    expect(loop.retrying).toBe(false);
+  });
+
   it('still logs every other failure as an error', async () => {
     let passes = 0;
     const log = logger();

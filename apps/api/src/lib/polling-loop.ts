@@ -29,6 +29,11 @@ export class PollingLoop {
     private readonly failureMessage: string,
   ) {}
 
+  /** True while passes fail because the database is away or overloaded (health, /metrics). */
+  get retrying(): boolean {
+    return this.outagePasses > 0;
+  }
+
   /** True from stop() on: a pass in progress should end after its current batch. */
   get closing(): boolean {
     return this.stopping;

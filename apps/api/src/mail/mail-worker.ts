@@ -90,6 +90,11 @@ export class MailWorker {
     return summary;
   }
 
+  /** The loop's passes fail for want of the database and are being retried. */
+  get retrying(): boolean {
+    return this.loop.retrying;
+  }
+
   start(): void {
     this.loop.start();
   }

@@ -3,17 +3,22 @@ import { statfs, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEPENDENCIES, type Dependency } from '../lib/dependency-errors';
+import { DEPENDENCIES, type Dependency, type OverloadReason } from '../lib/dependency-errors';
 
 export type DiskState = 'ok' | 'full' | 'unwritable';
 export type StorageState = 'ok' | 'full' | 'unreachable';
 
 /** What the process knows of its dependencies besides the database: for /api/health and /metrics. */
 export interface DependencyMonitor {
-  /** A request was refused because `dependency` failed: counted, and reported down for a moment. */
-  refused(dependency: Dependency): void;
+  /**
+   * A request was refused because `dependency` failed: counted, and reported down for a moment. An
+   * overloaded database (a statement timed out, no free connection) is also counted by route.
+   */
+  refused(dependency: Dependency, overload?: { reason: OverloadReason; route: string }): void;
   /** Requests refused so far, by dependency (since the process started). */
   refusals(): Record<Dependency, number>;
+  /** Requests refused for an overloaded database so far, by reason then route pattern. */
+  overloads(): Record<OverloadReason, ReadonlyMap<string, number>>;
   /** The disk under DATA_DIR (the embedded database, local uploads): free space and a write. */
   disk(): Promise<DiskState>;
   /** The uploads store: the bucket's own answer, or the disk's state when files live on it. */
@@ -51,6 +56,11 @@ export async function probeDisk(dir: string): Promise<DiskState> {
 
 async function dependenciesPlugin(app: FastifyInstance) {
   const counts = Object.fromEntries(DEPENDENCIES.map((d) => [d, 0])) as Record<Dependency, number>;
+  // Keyed by route patterns (never raw URLs), so bounded by the routes there are.
+  const overloads: Record<OverloadReason, Map<string, number>> = {
+    statement_timeout: new Map(),
+    pool_busy: new Map(),
+  };
   let disk: { at: number; state: DiskState } | null = null;
   let diskCheck: Promise<DiskState> | null = null;
 
@@ -68,13 +78,18 @@ async function dependenciesPlugin(app: FastifyInstance) {
   };
 
   app.decorate('dependencies', {
-    refused(dependency) {
+    refused(dependency, overload) {
       counts[dependency] += 1;
+      if (overload) {
+        const byRoute = overloads[overload.reason];
+        byRoute.set(overload.route, (byRoute.get(overload.route) ?? 0) + 1);
+      }
       // A full disk seen by the embedded database is DATA_DIR's; the database is re-checked by health
       // itself (SELECT 1) and the bucket by its driver.
       if (dependency === 'disk' && app.database.kind === 'pglite') disk = { at: Date.now(), state: 'full' };
     },
     refusals: () => ({ ...counts }),
+    overloads: () => overloads,
     disk: checkDisk,
     async storage() {
       if (app.storage.health) return app.storage.health();

@@ -255,8 +255,12 @@ function refuseForDependency(
   failure: DependencyFailure,
   error: Error,
 ) {
-  request.log.warn({ err: error, dependency: failure.dependency }, 'dependency unavailable');
-  app.dependencies.refused(failure.dependency);
+  request.log.warn(
+    { err: error, dependency: failure.dependency, overload: failure.overload },
+    'dependency unavailable',
+  );
+  const route = request.routeOptions.url ?? 'unmatched';
+  app.dependencies.refused(failure.dependency, failure.overload && { reason: failure.overload, route });
   reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   const code = failure.status === 507 ? 'INSUFFICIENT_STORAGE' : 'SERVICE_UNAVAILABLE';
   return sendError(reply, failure.status, code, request.lang ?? 'ar');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runAsBackground } from '../db/work-lanes';
 import { JobRunner, type EnqueueOptions, type JobHandler, type ScheduleHandler } from '../jobs/job-runner';
 
 export interface Jobs {
@@ -11,6 +12,8 @@ export interface Jobs {
   every(name: string, intervalMs: number, run: ScheduleHandler): void;
   /** Runs whatever is due now, with the clock `now`: the loop does this every second; tests call it. */
   runDue(now?: Date): Promise<number>;
+  /** The loop's passes fail for want of the database and are being retried (health, /metrics). */
+  retrying(): boolean;
 }
 
 declare module 'fastify' {
@@ -30,8 +33,10 @@ async function jobsPlugin(app: FastifyInstance, options: { runLoop: boolean }) {
     enqueue: (name, payload, enqueueOptions) => runner.enqueue(name, payload, enqueueOptions),
     every: (name, intervalMs, run) => runner.every(name, intervalMs, run),
     runDue: (now) => runner.runDue(now),
+    retrying: () => runner.retrying,
   } satisfies Jobs);
-  if (options.runLoop) app.addHook('onReady', async () => runner.start());
+  // Its passes (and the handlers they run) take the background pool: requests cannot starve them.
+  if (options.runLoop) app.addHook('onReady', async () => runAsBackground(() => runner.start()));
   app.addHook('onClose', async () => runner.stop());
 }
 

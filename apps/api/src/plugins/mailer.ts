@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PLAIN_EMAIL } from '@safqa/shared/validation/common';
+import { runAsBackground } from '../db/work-lanes';
 import { MailWorker, type ProcessSummary } from '../mail/mail-worker';
 import { insertOutboxRow, type DbExecutor } from '../mail/outbox-repository';
 import { singleLine } from '../mail/render-email';
@@ -28,6 +29,8 @@ export interface Mailer {
   enqueue(message: OutgoingEmail, executor?: DbExecutor): Promise<number>;
   /** Sends (or, with MAIL_TRANSPORT=outbox, catches) every due row now; the loop does this on its own. */
   processDue(): Promise<ProcessSummary>;
+  /** The worker's passes fail for want of the database and are being retried (health, /metrics). */
+  retrying(): boolean;
 }
 
 declare module 'fastify' {
@@ -75,10 +78,12 @@ async function mailerPlugin(app: FastifyInstance) {
       });
     },
     processDue: () => worker.processDue(),
+    retrying: () => worker.retrying,
   } satisfies Mailer);
 
   if (app.config.env !== 'test') {
-    app.addHook('onReady', async () => worker.start());
+    // On the background pool: requests cannot starve the outbox.
+    app.addHook('onReady', async () => runAsBackground(() => worker.start()));
   }
   app.addHook('onClose', async () => worker.stop());
 }

@@ -94,8 +94,12 @@ describe('GET /metrics', () => {
       // The embedded database has no pool (docs/operations.md "Metrics").
       expect(text).not.toMatch(/^db_pool_connections/m);
     } else {
-      expect(value(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
-      expect(value(text, 'db_pool_connections{state="waiting"}')).toBe(0);
+      expect(value(text, 'db_pool_connections{pool="requests",state="total"}')).toBeGreaterThanOrEqual(1);
+      expect(value(text, 'db_pool_connections{pool="requests",state="waiting"}')).toBe(0);
+      expect(value(text, 'db_pool_connections{pool="background",state="waiting"}')).toBe(0);
     }
+    // No loop runs in API tests, so none is retrying (lib/polling-loop.test.ts covers the flag).
+    expect(value(text, 'background_loop_retrying{loop="jobs"}')).toBe(0);
+    expect(value(text, 'background_loop_retrying{loop="mail"}')).toBe(0);
   });
 });

@@ -69,21 +69,45 @@ async function metricsPlugin(app: FastifyInstance) {
       this.set((await outboxFigures()).age);
     },
   });
+  const loops = new Gauge({
+    name: 'background_loop_retrying',
+    help: '1 while a background loop (jobs, mail) retries because the database is away or overloaded',
+    labelNames: ['loop'] as const,
+    registers: [register],
+    collect() {
+      loops.set({ loop: 'jobs' }, app.jobs.retrying() ? 1 : 0);
+      loops.set({ loop: 'mail' }, app.mailer.retrying() ? 1 : 0);
+    },
+  });
   // Read before the scrape runs its own query (the outbox figures), which would show as `waiting`.
   let poolBeforeScrape: ReturnType<typeof app.database.poolStats> = null;
   const pool = new Gauge({
     name: 'db_pool_connections',
-    help: 'PostgreSQL pool connections by state (absent on the embedded database)',
-    labelNames: ['state'] as const,
+    help: 'PostgreSQL pool connections by pool (requests, background) and state (absent on the embedded database)',
+    labelNames: ['pool', 'state'] as const,
     registers: [register],
     collect() {
-      const stats = poolBeforeScrape;
-      if (!stats) return;
-      pool.set({ state: 'total' }, stats.total);
-      pool.set({ state: 'idle' }, stats.idle);
-      pool.set({ state: 'waiting' }, stats.waiting);
+      for (const [name, stats] of Object.entries(poolBeforeScrape ?? {})) {
+        pool.set({ pool: name, state: 'total' }, stats.total);
+        pool.set({ pool: name, state: 'idle' }, stats.idle);
+        pool.set({ pool: name, state: 'waiting' }, stats.waiting);
+      }
     },
   });
+  mirroredCounter(
+    register,
+    'db_statement_timeouts_total',
+    'Requests answered 503 because a statement ran past DB_STATEMENT_TIMEOUT_MS, by route pattern',
+    'route',
+    () => app.dependencies.overloads().statement_timeout.entries(),
+  );
+  mirroredCounter(
+    register,
+    'db_pool_busy_refusals_total',
+    'Requests answered 503 at once because no database connection was free soon enough (load shedding), by route pattern',
+    'route',
+    () => app.dependencies.overloads().pool_busy.entries(),
+  );
   // Counted where they happen (errors.ts, through app.dependencies); a scrape adds what is new.
   const reported = Object.fromEntries(DEPENDENCIES.map((d) => [d, 0])) as Record<Dependency, number>;
   const refusals = new Counter({
@@ -227,5 +251,5 @@ function connectionMetrics(app: FastifyInstance, register: Registry) {
 
 export default fp(metricsPlugin, {
   name: 'metrics',
-  dependencies: ['database', 'sse-hub', 'dependencies', 'connection-limits'],
+  dependencies: ['database', 'sse-hub', 'dependencies', 'connection-limits', 'jobs', 'mailer'],
 });

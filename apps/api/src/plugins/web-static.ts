@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { runAsBackground } from '../db/work-lanes';
 import { PAGE_COOKIES, type Language } from '@safqa/shared/constants';
 import { issueVisitorCookie, viewerOf } from '../lib/viewer';
 import { decodedPath } from '../lib/request-path';
@@ -167,16 +168,17 @@ async function webStaticPlugin(app: FastifyInstance) {
     : null;
   if (stored) {
     app.decorate('pageRenders', stored.counts);
-    const warmSoon = debounced(() => void stored.warm());
+    // The warmer is background work (db/work-lanes.ts): it renders on the background pool.
+    const warmSoon = debounced(() => void runAsBackground(() => stored.warm()));
     app.contentVersions.onChange(warmSoon);
     app.addHook('onReady', () => {
-      void stored
-        .start()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'pages not queued at start'));
+      void runAsBackground(() => stored.start()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'pages not queued at start'),
+      );
     });
     app.addHook('onClose', async () => {
       stored.stop();
-      await stored.warm();
+      await runAsBackground(() => stored.warm());
     });
     app.jobs.every(PRUNE_STORED_PAGES, HOUR_MS, async ({ now, log }) => {
       const pruned = await pruneStoredPages(app.db, stored.build, {

@@ -11,7 +11,14 @@ describe('GET /api/health', () => {
   it('answers ok and sets a readable, same-site XSRF-TOKEN cookie', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', db: 'ok', listener: 'ok', disk: 'ok', storage: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      db: 'ok',
+      listener: 'ok',
+      background: 'ok',
+      disk: 'ok',
+      storage: 'ok',
+    });
     const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie?.value).toMatch(/^[\w-]+\.[\w-]+$/);
     expect(cookie?.httpOnly).toBeFalsy();

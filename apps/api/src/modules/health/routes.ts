@@ -15,6 +15,12 @@ const storage = z
   .enum(['ok', 'full', 'unreachable'])
   .describe('where uploads live: the bucket answers (S3), or the disk has room (DATA_DIR)');
 
+const background = z
+  .enum(['ok', 'retrying'])
+  .describe(
+    'background work: `retrying` while the job runner or the mail worker cannot reach the database and retries',
+  );
+
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const pingDatabase = async (): Promise<'ok' | 'unreachable'> => {
     let timer: NodeJS.Timeout | undefined;
@@ -43,6 +49,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             status: z.enum(['ok', 'degraded']),
             db: z.literal('ok'),
             listener,
+            background,
             disk,
             storage,
           }),
@@ -50,6 +57,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             status: z.literal('degraded'),
             db: z.enum(['ok', 'unreachable']),
             listener,
+            background,
             disk,
             storage,
           }),
@@ -63,12 +71,17 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         app.dependencies.disk(),
         app.dependencies.storage(),
       ]);
-      const report = { listener: app.database.listenerState(), disk: diskState, storage: storageState };
+      const report = {
+        listener: app.database.listenerState(),
+        background: app.jobs.retrying() || app.mailer.retrying() ? ('retrying' as const) : ('ok' as const),
+        disk: diskState,
+        storage: storageState,
+      };
       const embeddedDiskDown = app.database.kind === 'pglite' && diskState !== 'ok';
       if (db === 'unreachable' || embeddedDiskDown) {
         return reply.status(503).send({ status: 'degraded' as const, db, ...report });
       }
-      const allOk = diskState === 'ok' && storageState === 'ok';
+      const allOk = diskState === 'ok' && storageState === 'ok' && report.background === 'ok';
       return { status: allOk ? ('ok' as const) : ('degraded' as const), db, ...report };
     },
   );

@@ -1,0 +1,134 @@
+import pg from 'pg';
+
+/**
+ * How long a query may wait for a connection (a new one to a server that does not answer, or a free
+ * one of a busy background pool). Unset, node-postgres waits for ever; past it the caller gets an
+ * error that lib/dependency-errors.ts turns into 503 with Retry-After.
+ */
+export const DB_CONNECT_TIMEOUT_MS = 3_000;
+
+/** Time limits and sizes of the PostgreSQL connections (config.ts `db`, docs/operations.md). */
+export interface DbLimits {
+  /** Connections answering requests. */
+  poolSize: number;
+  /** Connections of background work (jobs, mail, page warmer, migrations), apart from requests'. */
+  backgroundPoolSize: number;
+  /** statement_timeout of request work: a statement past it is cancelled (57014, answered 503). */
+  statementTimeoutMs: number;
+  /** statement_timeout of background work (0: none). */
+  backgroundStatementTimeoutMs: number;
+  /** A request waits at most this long for a free connection, then is refused 503. */
+  poolWaitMs: number;
+  /** With this many requests already waiting for a connection, the next is refused at once. */
+  poolMaxWaiting: number;
+}
+
+export const DB_LIMIT_DEFAULTS: DbLimits = {
+  poolSize: 10,
+  backgroundPoolSize: 4,
+  statementTimeoutMs: 5_000,
+  backgroundStatementTimeoutMs: 120_000,
+  poolWaitMs: 500,
+  poolMaxWaiting: 50,
+};
+
+/**
+ * No free connection for a request within DbLimits.poolWaitMs, or too many requests waiting already:
+ * the database is overloaded, and a quick 503 with Retry-After (dependency-errors.ts) serves the
+ * client better than a 3 s wait that ends the same way and keeps the queue long.
+ */
+export class DatabaseBusyError extends Error {
+  readonly code = 'DB_POOL_BUSY';
+}
+
+function basePool(url: string, max: number, applicationName: string, statementTimeoutMs: number) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+    // Notices a peer gone without a word (a cut network) on idle connections.
+    keepAlive: true,
+    // Names the pool in pg_stat_activity, for operators (and the overload fault test).
+    application_name: applicationName,
+    // Startup parameters, so every connection has them from its first statement on.
+    ...(statementTimeoutMs > 0
+      ? {
+          statement_timeout: statementTimeoutMs,
+          // A transaction left open (a handler awaiting something else) holds locks: end it too.
+          idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+        }
+      : {}),
+  });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  // A checked-out client has no listener of the pool's: one whose connection drops between two
+  // statements (a transaction's client when the database restarts or the network is cut) would emit
+  // an unhandled 'error' and end the process. Its next query fails on its own, and the pool drops
+  // the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return pool;
+}
+
+type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void;
+
+/**
+ * Load shedding on the requests' pool: when every connection is taken, a request waits at most
+ * `poolWaitMs`, and none waits at all once `poolMaxWaiting` are waiting. Both drizzle's queries and
+ * its transactions take connections through pool.connect (pool.query calls it with a callback).
+ */
+function shedWhenBusy(pool: pg.Pool, limits: DbLimits) {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const checkout = (): Promise<pg.PoolClient> => {
+    // Room for a new connection: pg-pool opens one, bounded by its connect timeout (a server away).
+    if (pool.totalCount < limits.poolSize && pool.idleCount === 0) return connect();
+    // Else pg-pool queues the caller, even when a connection looks idle: another caller may take it
+    // first, and only pg-pool's 3 s would bound the wait.
+    const mustWait = pool.idleCount === 0;
+    if (mustWait && pool.waitingCount >= limits.poolMaxWaiting)
+      return Promise.reject(
+        new DatabaseBusyError(`${pool.waitingCount} queries already wait for a connection`),
+      );
+    return new Promise((resolve, reject) => {
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        reject(new DatabaseBusyError(`no free connection within ${limits.poolWaitMs} ms`));
+      }, limits.poolWaitMs);
+      connect().then(
+        (client) => {
+          // Given up on already: hand the connection straight to the next in line.
+          if (late) return client.release();
+          clearTimeout(timer);
+          resolve(client);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (!late) reject(error as Error);
+        },
+      );
+    });
+  };
+  pool.connect = ((callback?: ConnectCallback) => {
+    if (!callback) return checkout();
+    checkout().then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error: Error) => callback(error),
+    );
+    return undefined;
+  }) as typeof pool.connect;
+}
+
+/** The two pools of one process: requests' (with load shedding) and background work's. */
+export function openPools(url: string, limits: DbLimits) {
+  const requests = basePool(url, limits.poolSize, 'safqa-requests', limits.statementTimeoutMs);
+  shedWhenBusy(requests, limits);
+  const background = basePool(
+    url,
+    limits.backgroundPoolSize,
+    'safqa-background',
+    limits.backgroundStatementTimeoutMs,
+  );
+  return { requests, background };
+}

@@ -1,0 +1,250 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client';
+import { runAsBackground } from '../db/work-lanes';
+import { classifyDependencyError } from '../lib/dependency-errors';
+import { SmtpSink } from '../test/smtp-sink';
+import type { ServerProcess } from '../test/server-process';
+import { caller, faultStage, freePort, waitFor } from './support';
+
+/**
+ * Issue [overload]: the database slow or its pool dry. Another connection holds an ACCESS EXCLUSIVE
+ * lock on `opportunities` while requests run. Requests that do not touch it answer 200 at once; those
+ * that do answer a quick 503 with Retry-After (statement_timeout, or shed for want of a connection),
+ * never 500 and never after a 3 s wait; no statement of the app's outlives its limit; an email queued
+ * meanwhile goes out through the background pool; once the lock is gone the server answers 200 again.
+ */
+const STATEMENT_TIMEOUT_MS = 1_000;
+const POOL_WAIT_MS = 500;
+const METRICS_TOKEN = 'metrics-token-for-the-overload-fault';
+const STAFF = 'staff@example.test';
+const stage = faultStage('overload');
+let sink: SmtpSink;
+let server: ServerProcess;
+let inProcess: Database | undefined;
+
+beforeAll(async () => {
+  sink = new SmtpSink(await freePort());
+  await sink.start();
+  server = await stage.start({
+    // The mail worker runs outside automated API tests only: this is a real server.
+    NODE_ENV: 'development',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(sink.port),
+    CONTACT_EMAIL: STAFF,
+    METRICS_TOKEN,
+    DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+    DB_POOL_WAIT_MS: String(POOL_WAIT_MS),
+    DB_POOL_MAX_WAITING: '5',
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await inProcess?.close();
+  await sink?.stop();
+});
+
+interface Answer {
+  path: string;
+  status: number;
+  code?: string;
+  retryAfter: string | null;
+  ms: number;
+}
+
+async function get(path: string): Promise<Answer> {
+  const started = performance.now();
+  const res = await fetch(`${server.baseUrl}${path}`);
+  const body = (await res.json().catch(() => ({}))) as { code?: string };
+  return {
+    path,
+    status: res.status,
+    code: body.code,
+    retryAfter: res.headers.get('retry-after'),
+    ms: performance.now() - started,
+  };
+}
+
+/** Holds ACCESS EXCLUSIVE on `opportunities` from its own connection until release(). */
+async function lockOpportunities() {
+  const client = new pg.Client({ connectionString: stage.databaseUrl, application_name: 'overload-locker' });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('LOCK TABLE opportunities IN ACCESS EXCLUSIVE MODE');
+  return {
+    release: async () => {
+      await client.query('ROLLBACK');
+      await client.end();
+    },
+  };
+}
+
+/** The app's statements running longer than their limit (with 500 ms for the check's own lag). */
+async function overdueStatements(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: stage.databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ query: string }>(
+      `SELECT query FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'safqa-requests' AND state = 'active'
+          AND now() - query_start > make_interval(secs => $1)`,
+      [(STATEMENT_TIMEOUT_MS + 500) / 1000],
+    );
+    return result.rows.map((row) => row.query);
+  } finally {
+    await client.end();
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a hot table locked while requests run', () => {
+  it('answers fast, ends abandoned statements, keeps mail going and recovers by itself', async () => {
+    expect((await get('/api/opportunities')).status).toBe(200);
+    const visitor = await caller(server.baseUrl);
+    const lock = await lockOpportunities();
+    let released = false;
+    try {
+      // A few slow requests beside cheap ones: the cheap ones do not wait for the slow ones.
+      const answers = await Promise.all([
+        ...Array.from({ length: 3 }, () => get('/api/opportunities')),
+        pause(100).then(() => get('/api/health')),
+        pause(150).then(() => get('/api/faqs')),
+      ]);
+      for (const answer of answers.slice(0, 3)) {
+        expect(answer).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfter: '5' });
+        expect(answer.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + 1_500);
+      }
+      for (const answer of answers.slice(3)) {
+        expect(answer, answer.path).toMatchObject({ status: 200 });
+        expect(answer.ms, answer.path).toBeLessThan(1_000);
+      }
+
+      // A flood, more than the pool holds: every answer is quick, none a 500.
+      const flood: Answer[] = [];
+      const overdue: string[] = [];
+      let flooding = true;
+      const workers = Array.from({ length: 20 }, async () => {
+        while (flooding) {
+          flood.push(await get('/api/opportunities'));
+          await pause(100);
+        }
+      });
+      const watcher = (async () => {
+        while (flooding) {
+          overdue.push(...(await overdueStatements()));
+          await pause(250);
+        }
+      })();
+      await pause(1_000);
+      // An email queued during the flood goes out through the background pool meanwhile.
+      await waitFor(
+        'the contact message to be taken',
+        async () =>
+          (
+            await visitor.post('/api/contact', {
+              name: 'سارة',
+              email: 'sara@example.test',
+              message: 'أثناء الضغط',
+            })
+          ).status === 201,
+        10_000,
+      );
+      await waitFor('the email during the flood', () => sink.received.length === 1, 10_000);
+      await pause(1_500);
+      flooding = false;
+      await Promise.all([...workers, watcher]);
+
+      expect(overdue, 'statements past their limit').toEqual([]);
+      expect(flood.length).toBeGreaterThan(20);
+      expect(flood.filter((answer) => answer.status !== 503)).toEqual([]);
+      for (const answer of flood) {
+        expect(answer).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: '5' });
+        // A request may wait for a connection twice (its rate-limit lease, then its query), each
+        // bounded by DB_POOL_WAIT_MS, and then its statement by DB_STATEMENT_TIMEOUT_MS.
+        expect(answer.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + 2 * POOL_WAIT_MS + 800);
+      }
+      // Some were refused at once, without waiting for a connection (load shedding).
+      expect(flood.filter((answer) => answer.ms < POOL_WAIT_MS / 2).length).toBeGreaterThan(0);
+
+      await lock.release();
+      released = true;
+    } finally {
+      if (!released) await lock.release();
+    }
+
+    await waitFor(
+      'the listings to answer again',
+      async () => (await get('/api/opportunities')).status === 200,
+      10_000,
+    );
+    expect((await get('/api/health')).status).toBe(200);
+    expect(await overdueStatements()).toEqual([]);
+    await visitor.post('/api/contact', { name: 'سارة', email: 'sara@example.test', message: 'بعد الضغط' });
+    await waitFor('the email after the lock', () => sink.received.length === 2, 10_000);
+
+    const metrics = await (
+      await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    const count = (name: string) =>
+      Number(new RegExp(`^${name}\\{route="/api/opportunities"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0);
+    expect(count('db_statement_timeouts_total')).toBeGreaterThan(0);
+    expect(count('db_pool_busy_refusals_total')).toBeGreaterThan(0);
+    expect(server.output()).not.toMatch(/"level":50/);
+  });
+});
+
+describe('the pools on PostgreSQL', () => {
+  it('gives requests and background work their own time limits and connections', async () => {
+    inProcess = await openDatabase({
+      url: stage.databaseUrl,
+      limits: {
+        poolSize: 2,
+        backgroundPoolSize: 2,
+        statementTimeoutMs: 300,
+        backgroundStatementTimeoutMs: 5_000,
+        poolWaitMs: 200,
+        poolMaxWaiting: 1,
+      },
+    });
+    const db = inProcess.db;
+    const setting = async (name: string) =>
+      ((await db.execute(sql.raw(`SHOW ${name}`))) as unknown as { rows: Record<string, string>[] }).rows[0]![
+        name
+      ];
+    expect(await setting('statement_timeout')).toBe('300ms');
+    expect(await setting('idle_in_transaction_session_timeout')).toBe('600ms');
+    expect(await runAsBackground(() => setting('statement_timeout'))).toBe('5s');
+
+    const cut = await db.execute(sql`SELECT pg_sleep(3)`).catch((error: unknown) => error);
+    expect(classifyDependencyError(cut)).toMatchObject({ overload: 'statement_timeout' });
+
+    // Both request connections busy: the next waits 200 ms at most, the one after is refused at once.
+    const busy = [1, 2].map(() => db.execute(sql`SELECT pg_sleep(0.25)`).catch(() => 'cut'));
+    await pause(50);
+    const started = performance.now();
+    const waiting = db.execute(sql`SELECT 1`).catch((error: unknown) => [error, performance.now() - started]);
+    const refused = await db
+      .execute(sql`SELECT 1`)
+      .catch((error: unknown) => [error, performance.now() - started]);
+    const [refusal, refusedAfter] = refused as [unknown, number];
+    expect(classifyDependencyError(refusal)).toMatchObject({ overload: 'pool_busy' });
+    expect(refusedAfter).toBeLessThan(50);
+    // Background work is not behind them.
+    const background = await runAsBackground(async () => {
+      const at = performance.now();
+      await db.execute(sql`SELECT 1`);
+      return performance.now() - at;
+    });
+    expect(background).toBeLessThan(150);
+    const [waitError, waited] = (await waiting) as [unknown, number];
+    expect(classifyDependencyError(waitError)).toMatchObject({ overload: 'pool_busy' });
+    expect(waited).toBeGreaterThanOrEqual(190);
+    expect(waited).toBeLessThan(400);
+    await Promise.all(busy);
+    // Once they are done, requests get connections again.
+    expect(await setting('statement_timeout')).toBe('300ms');
+  });
+});
