@@ -107,7 +107,8 @@ describe('a hot table locked while requests run', () => {
     const lock = await lockOpportunities();
     let released = false;
     try {
-      // A few slow requests beside cheap ones: the cheap ones do not wait for the slow ones.
+      // A few slow requests beside cheap ones: the cheap ones do not wait for the slow ones. The
+      // bounds leave a loaded two-core CI machine room; the waits they guard against were 3 s each.
       const answers = await Promise.all([
         ...Array.from({ length: 3 }, () => get('/api/opportunities')),
         pause(100).then(() => get('/api/health')),
@@ -115,11 +116,11 @@ describe('a hot table locked while requests run', () => {
       ]);
       for (const answer of answers.slice(0, 3)) {
         expect(answer).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfter: '5' });
-        expect(answer.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + 1_500);
+        expect(answer.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + 3_000);
       }
       for (const answer of answers.slice(3)) {
         expect(answer, answer.path).toMatchObject({ status: 200 });
-        expect(answer.ms, answer.path).toBeLessThan(1_000);
+        expect(answer.ms, answer.path).toBeLessThan(2_000);
       }
 
       // A flood, more than the pool holds: every answer is quick, none a 500.
@@ -164,7 +165,7 @@ describe('a hot table locked while requests run', () => {
         expect(answer).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: '5' });
         // A request may wait for a connection twice (its rate-limit lease, then its query), each
         // bounded by DB_POOL_WAIT_MS, and then its statement by DB_STATEMENT_TIMEOUT_MS.
-        expect(answer.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + 2 * POOL_WAIT_MS + 800);
+        expect(answer.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + 2 * POOL_WAIT_MS + 2_500);
       }
       // Some were refused at once, without waiting for a connection (load shedding).
       expect(flood.filter((answer) => answer.ms < POOL_WAIT_MS / 2).length).toBeGreaterThan(0);
@@ -231,18 +232,18 @@ describe('the pools on PostgreSQL', () => {
       .catch((error: unknown) => [error, performance.now() - started]);
     const [refusal, refusedAfter] = refused as [unknown, number];
     expect(classifyDependencyError(refusal)).toMatchObject({ overload: 'pool_busy' });
-    expect(refusedAfter).toBeLessThan(50);
+    expect(refusedAfter).toBeLessThan(150);
     // Background work is not behind them.
     const background = await runAsBackground(async () => {
       const at = performance.now();
       await db.execute(sql`SELECT 1`);
       return performance.now() - at;
     });
-    expect(background).toBeLessThan(150);
+    expect(background).toBeLessThan(500);
     const [waitError, waited] = (await waiting) as [unknown, number];
     expect(classifyDependencyError(waitError)).toMatchObject({ overload: 'pool_busy' });
     expect(waited).toBeGreaterThanOrEqual(190);
-    expect(waited).toBeLessThan(400);
+    expect(waited).toBeLessThan(900);
     await Promise.all(busy);
     // Once they are done, requests get connections again.
     expect(await setting('statement_timeout')).toBe('300ms');
