@@ -10,3 +10,9 @@ DROP INDEX "chats_owner_updated_idx";--> statement-breakpoint
 -- message statement can leave out the chat it is changing.
 CREATE INDEX "chats_investor_unread_sum_idx" ON "chats" USING btree ("investor_id","investor_unread","id") WHERE "investor_unread" > 0;--> statement-breakpoint
 CREATE INDEX "chats_owner_unread_sum_idx" ON "chats" USING btree ("owner_id","owner_unread","id") WHERE "owner_unread" > 0;
+--> statement-breakpoint
+-- The unread-only notification list pages newest first by id: the partial index gains id, so such a
+-- page stops after its rows instead of sorting every unread notification of the user (the unread
+-- count stays an index-only scan of it).
+CREATE INDEX "notifications_unread_recent_idx" ON "notifications" USING btree ("user_id","id") WHERE "read_at" IS NULL;--> statement-breakpoint
+DROP INDEX "notifications_unread_idx";
