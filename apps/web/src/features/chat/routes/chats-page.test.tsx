@@ -1,16 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatSummary } from '@safqa/shared/validation/chat';
 import { loadAreas } from '@/lib/i18n';
 import { clearTokens, setTokens } from '@/lib/session';
 import { calledUrls, mockApi } from '@/test/api-mock';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
+import { ChatLiveConnection } from '../components/chat-live-connection';
 import { Component as ChatsPage } from './chats-page';
 
 const chat = (id: number, username: string): ChatSummary => ({
   id,
-  opportunity: { id: 11, opportunityName: 'Baraem Kindergarten', opportunityNameAr: 'روضة براعم', logo: null },
+  opportunity: {
+    id: 11,
+    opportunityName: 'Baraem Kindergarten',
+    opportunityNameAr: 'روضة براعم',
+    logo: null,
+  },
   kind: 'listing',
   otherUser: { id: 100 + id, username, buyerVerified: false },
   lastMessage: null,
@@ -35,6 +42,7 @@ beforeEach(() => {
   setTokens({ accessToken: fakeJwt({ sub: '7', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
 });
 afterEach(() => {
+  FakeEventSource.reset();
   clearTokens();
   vi.unstubAllGlobals();
 });
@@ -76,5 +84,57 @@ describe('/profile/chats paging', () => {
     expect(await screen.findByText('fahad')).toBeInTheDocument();
     expect(screen.queryByText('Could not load more chats')).not.toBeInTheDocument();
     expect(screen.getByText('You have reached the end of your chats')).toBeInTheDocument();
+  });
+
+  it('moves a chat of a later page to the top when a message arrives on the stream', async () => {
+    await setLanguage('en');
+    await loadAreas(['chat']);
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const state = { moved: false };
+    mockApi((url) => {
+      if (url.pathname === '/api/chat/unread-count') return jsonResponse({ unreadCount: 0 });
+      if (url.pathname !== '/api/chat') return undefined;
+      const order = state.moved
+        ? [chat(3, 'fahad'), chat(1, 'salem'), chat(2, 'noura')]
+        : [chat(1, 'salem'), chat(2, 'noura'), chat(3, 'fahad')];
+      const first = !url.searchParams.has('cursor');
+      return jsonResponse(
+        first ? { chats: order.slice(0, 2), nextCursor: 'c2' } : { chats: order.slice(2), nextCursor: null },
+      );
+    });
+    renderWithProviders(
+      <>
+        <ChatLiveConnection />
+        <ChatsPage />
+      </>,
+      { path: '/profile/chats' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Show more chats' }));
+    const list = screen.getByRole('list', { name: 'Chat list' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
+
+    state.moved = true;
+    const message = {
+      id: 9,
+      chatId: 3,
+      senderId: 103,
+      body: 'hi',
+      removed: false,
+      createdAt: '2026-11-26T10:00:00.000Z',
+      readAt: null,
+    };
+    act(() => FakeEventSource.open[0]!.emit('new_message', { chatId: 3, message, unreadCount: 1 }));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        expect.stringContaining('fahad'),
+        expect.stringContaining('salem'),
+        expect.stringContaining('noura'),
+      ]),
+    );
   });
 });
