@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { SseHub } from '../../plugins/sse-hub';
 import * as repo from './repository';
-import { chatPage } from './chat-page';
+import { chatPage } from '../../read-models/chat-list-page';
 import type { BlocksService } from '../blocks/service';
 import type { UsersService } from '../users/service';
 import type { AdvisorsService } from '../advisors/service';

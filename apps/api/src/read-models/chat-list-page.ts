@@ -1,14 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rows } from '../../db/rows';
-import { chatMessages, chats } from '../../db/schema/chat';
-import { userBlocks } from '../../db/schema/blocks';
-import { decodeCursor, nextCursorOf } from '../../lib/keyset-cursor';
-import { AppError } from '../../plugins/errors';
-import type { ChatRow, LastMessageRow } from './repository';
+import type { Db } from '../db/client';
+import { rows } from '../db/rows';
+import { chatMessages, chats } from '../db/schema/chat';
+import { userBlocks } from '../db/schema/blocks';
+import { decodeCursor, nextCursorOf } from '../lib/keyset-cursor';
+import { AppError } from '../plugins/errors';
+
+type ChatRow = typeof chats.$inferSelect;
+interface LastMessageRow {
+  chatId: number;
+  body: string;
+  senderId: number;
+  createdAt: Date;
+}
 
 /**
- * A page of a user's chat list (API.md GET /api/chat), newest activity first. The cursor holds the
+ * A page of a user's chat list (API.md GET /api/chat), newest activity first. A read model: the
+ * chats and their messages are the chat area's, the blocks that hide some of them the blocks area's,
+ * and one statement reads both (docs/architecture.md). The cursor holds the
  * last chat's updated_at at full (microsecond) precision and its id, so the next page is exactly the
  * chats after it: a chat that moves to the top meanwhile is not sent twice, nor does any other shift.
  */
