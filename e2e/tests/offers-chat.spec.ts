@@ -4,14 +4,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
 import { expect, test, type Language, contextsClosedAfterEach } from '../support/fixtures';
 import { text } from '../support/locales';
 import { waitForMail } from '../support/mail';
-import {
-  login,
-  post,
-  publishListing,
-  registerOwner,
-  signedIn,
-  type Session,
-} from './opportunities-support';
+import { login, post, publishListing, registerOwner, signedIn, type Session } from './opportunities-support';
 
 /**
  * The offers and chat issue end to end, with two browser contexts (an investor and an owner) in

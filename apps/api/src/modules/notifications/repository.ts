@@ -77,9 +77,14 @@ export async function notificationsPage(
       .orderBy(desc(notifications.id))
       .limit(options.pageSize + 1)
       .offset(options.afterId === undefined ? (options.page - 1) * options.pageSize : 0),
-    db
-      .select({ n: count() })
-      .from(db.select({ one: sql`1` }).from(notifications).where(where).limit(COUNT_CAP).as('capped')),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(notifications)
+        .where(where)
+        .limit(COUNT_CAP)
+        .as('capped'),
+    ),
   ]);
   return { rows, counted: Number(counted?.n ?? 0) };
 }
