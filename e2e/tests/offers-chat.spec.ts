@@ -4,7 +4,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env';
 import { expect, test, type Language, contextsClosedAfterEach } from '../support/fixtures';
 import { text } from '../support/locales';
 import { waitForMail } from '../support/mail';
-import { login, publishListing, registerOwner, signedIn, type Session } from './opportunities-support';
+import { login, post, publishListing, registerOwner, signedIn, type Session } from './opportunities-support';
 
 /**
  * The offers and chat issue end to end, with two browser contexts (an investor and an owner) in
@@ -281,6 +281,46 @@ for (const language of ['ar', 'en'] as const) {
         await expect(investorLog).toContainText(chatMessages.reply);
         await expectSameDocument(investorPage);
       });
+    });
+  });
+}
+
+for (const language of ['ar', 'en'] as const) {
+  test.describe(`a long chat list, a page at a time (${language})`, () => {
+    test.use({ language });
+    test.describe.configure({ timeout: 120_000 });
+
+    const t = (key: string) => text(language, key);
+    const contexts = contextsClosedAfterEach();
+
+    test('shows the first 30 chats, the rest after "show more", then that the list ends', async ({
+      request,
+      browser,
+      baseURL,
+    }) => {
+      const investor = await registerOwner(request, `many-chats-${language}`);
+      // 32 chats, one per approved listing (the demo's first): a page of 30 and two more.
+      const listings = await request.get('/api/opportunities?sort=oldest&pageSize=50');
+      const ids = ((await listings.json()) as { data: { id: number }[] }).data.map((o) => o.id);
+      let opened = 0;
+      for (const opportunityId of ids) {
+        if (opened === 32) break;
+        const chat = await post(request, '/api/chat', { opportunityId }, investor.session.accessToken);
+        if (chat.ok()) opened += 1;
+      }
+      expect(opened, 'chats opened').toBe(32);
+
+      const { context, page } = await signedIn(browser, baseURL!, investor.session, language);
+      contexts.push(context);
+      await page.goto('/profile/chats');
+      const list = page.getByRole('list', { name: t('chat.listLabel') });
+      await expect(list.getByRole('listitem')).toHaveCount(30);
+      await expect(page.getByText(t('chat.end'))).toHaveCount(0);
+      await page.getByRole('button', { name: t('chat.loadMore') }).click();
+      await expect(list.getByRole('listitem')).toHaveCount(32);
+      await expect(page.getByText(t('chat.end'))).toBeVisible();
+      await expect(page.getByRole('button', { name: t('chat.loadMore') })).toHaveCount(0);
+      await expectNoA11yViolations(page);
     });
   });
 }

@@ -19,6 +19,9 @@ export const LIMITS = {
   chatMessageMax: 2000,
   chatPageDefault: 50,
   chatPageMax: 100,
+  /** GET /api/chat: chats per page. */
+  chatListDefault: 30,
+  chatListMax: 50,
   contactMessageMax: 5000,
   pageSizeDefault: 12,
   pageSizeMax: 50,

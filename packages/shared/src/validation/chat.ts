@@ -79,7 +79,16 @@ export const chatSummary = z.object({
 });
 export type ChatSummary = z.infer<typeof chatSummary>;
 
-export const chatListResponse = z.object({ chats: z.array(chatSummary) });
+/** GET /api/chat: a keyset page (`cursor` from the previous page's `nextCursor`); over 50 is refused. */
+export const chatListQuery = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(LIMITS.chatListMax).default(LIMITS.chatListDefault),
+  })
+  .strict();
+
+export const chatListResponse = z.object({ chats: z.array(chatSummary), nextCursor: z.string().nullable() });
+export type ChatListPage = z.infer<typeof chatListResponse>;
 export const chatResponse = z.object({ chat: chatSummary });
 export const messagesResponse = z.object({ messages: z.array(chatMessage) });
 export const messageResponse = z.object({ message: chatMessage });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, pagedResponse } from './common';
 import { cappedPageQuery } from './opportunities';
 
 /** The notification centre (API.md "Notifications"). */
@@ -43,20 +43,15 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 
+/** `cursor` (from `pagination.nextCursor`) walks on from the last page; `page` is then not used. */
 export const notificationsQuery = cappedPageQuery
-  .extend({ unread: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()) })
+  .extend({
+    unread: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
+    cursor: z.string().max(200).optional(),
+  })
   .strict();
 
-export const notificationsResponse = z.object({
-  data: z.array(notification),
-  pagination: z.object({
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-    totalPages: z.number().int(),
-  }),
-  unreadCount: z.number().int(),
-});
+export const notificationsResponse = pagedResponse(notification).extend({ unreadCount: z.number().int() });
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 
 export const markReadInput = z.object({ ids: z.array(id).min(1).max(100).optional() }).strict();

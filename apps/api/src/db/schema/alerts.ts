@@ -79,8 +79,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
-    index('notifications_unread_idx')
-      .on(t.userId)
+    // The unread count, and unread-only pages newest first (migration 0028).
+    index('notifications_unread_recent_idx')
+      .on(t.userId, t.id)
       .where(sql`${t.readAt} IS NULL`),
   ],
 );

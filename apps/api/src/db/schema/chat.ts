@@ -17,8 +17,8 @@ import { users } from './users';
  * owner, copied when the chat is created, so "is this user a participant" is one row read; in an
  * advisor's chat about a listing (issue 22) the owner side is the advisor and the investor side the
  * user who wrote first. Each side's unread count is kept on the
- * row, changed in the same transaction as the message or the read, so the badge total is a sum of
- * at most a few hundred integers rather than a count over all messages.
+ * row, changed in the same transaction as the message or the read, so the badge total is an index-only
+ * sum over the user's chats with something unread rather than a count over all messages.
  */
 export const chats = pgTable(
   'chats',
@@ -40,8 +40,16 @@ export const chats = pgTable(
   },
   (t) => [
     uniqueIndex('chats_opportunity_investor_owner_idx').on(t.opportunityId, t.investorId, t.ownerId),
-    index('chats_investor_updated_idx').on(t.investorId, t.updatedAt),
-    index('chats_owner_updated_idx').on(t.ownerId, t.updatedAt),
+    // A page of a user's chat list, newest first, from each side (migration 0028).
+    index('chats_investor_recent_idx').on(t.investorId, t.updatedAt, t.id),
+    index('chats_owner_recent_idx').on(t.ownerId, t.updatedAt, t.id),
+    // The unread badge: an index-only sum over the chats with something unread.
+    index('chats_investor_unread_sum_idx')
+      .on(t.investorId, t.investorUnread, t.id)
+      .where(sql`${t.investorUnread} > 0`),
+    index('chats_owner_unread_sum_idx')
+      .on(t.ownerId, t.ownerUnread, t.id)
+      .where(sql`${t.ownerUnread} > 0`),
     // The missed-message scan reads only chats with something unread.
     index('chats_investor_unread_idx')
       .on(t.id)

@@ -69,14 +69,6 @@ export async function chatBetween(
   return row;
 }
 
-export async function chatsOfUser(db: Db, userId: number): Promise<ChatRow[]> {
-  return db
-    .select()
-    .from(chats)
-    .where(or(eq(chats.investorId, userId), eq(chats.ownerId, userId)))
-    .orderBy(desc(chats.updatedAt), desc(chats.id));
-}
-
 /** The newest message of each chat, one index probe per chat. */
 export async function lastMessages(db: Db, chatIds: number[]): Promise<Map<number, LastMessageRow>> {
   const result = new Map<number, LastMessageRow>();
@@ -173,11 +165,11 @@ export async function insertAndAnnounceMessage(
       -- This chat's new count, and the other chats' counts as this statement sees them.
       SELECT inserted.*, bumped.recipient_id,
         bumped.recipient_unread + (
-          SELECT coalesce(sum(CASE WHEN other.investor_id = bumped.recipient_id THEN other.investor_unread ELSE 0 END
-            + CASE WHEN other.owner_id = bumped.recipient_id THEN other.owner_unread ELSE 0 END), 0)
-          FROM ${chats} AS other
-          WHERE (other.investor_id = bumped.recipient_id OR other.owner_id = bumped.recipient_id)
-            AND other.id <> bumped.id
+          SELECT coalesce(sum(other.investor_unread), 0) FROM ${chats} AS other
+          WHERE other.investor_id = bumped.recipient_id AND other.investor_unread > 0 AND other.id <> bumped.id
+        ) + (
+          SELECT coalesce(sum(other.owner_unread), 0) FROM ${chats} AS other
+          WHERE other.owner_id = bumped.recipient_id AND other.owner_unread > 0 AND other.id <> bumped.id
         ) AS recipient_total
       FROM inserted, bumped
     )
@@ -230,13 +222,17 @@ export async function markRead(
   return { marked: marked.length, readAt: marked[0]?.readAt ?? null };
 }
 
-/** The user's unread total over every chat they take part in. */
+/**
+ * The user's unread total over every chat they take part in: each side summed over its chats with
+ * something unread only, an index-only scan of chats_*_unread_sum_idx (migration 0028).
+ */
 export async function unreadTotal(db: Db, userId: number): Promise<number> {
   const found = rows<{ total: number | string }>(
     await db.execute(sql`
-    SELECT coalesce(sum(CASE WHEN ${chats.investorId} = ${userId} THEN ${chats.investorUnread} ELSE 0 END
-        + CASE WHEN ${chats.ownerId} = ${userId} THEN ${chats.ownerUnread} ELSE 0 END), 0) AS total
-    FROM ${chats} WHERE ${chats.investorId} = ${userId} OR ${chats.ownerId} = ${userId}`),
+    SELECT (SELECT coalesce(sum(investor_unread), 0) FROM ${chats}
+        WHERE investor_id = ${userId} AND investor_unread > 0)
+      + (SELECT coalesce(sum(owner_unread), 0) FROM ${chats}
+        WHERE owner_id = ${userId} AND owner_unread > 0) AS total`),
   );
   return Number(found[0]?.total ?? 0);
 }

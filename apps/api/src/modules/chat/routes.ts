@@ -1,6 +1,7 @@
 import { errorBody, noBody } from '@safqa/shared/validation/common';
 import {
   chatIdParams,
+  chatListQuery,
   chatListResponse,
   chatResponse,
   createChatInput,
@@ -46,11 +47,16 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags: ['chat'],
-        summary: "The caller's chats, most recently active first, each with its unread count",
-        response: { 200: chatListResponse, 401: errorBody },
+        summary: "A page of the caller's chats, most recently active first, each with its unread count",
+        description:
+          'Keyset paged: `limit` chats (default 30, at most 50) and `nextCursor`, the `?cursor=` of the ' +
+          'next page (null on the last). A chat that becomes active meanwhile moves to the top and is not ' +
+          'sent again further down. A cursor that was not given by this call is 400 VALIDATION_FAILED.',
+        querystring: chatListQuery,
+        response: { 200: chatListResponse, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => ({ chats: await chat.list(request.user!.id) }),
+    async (request) => chat.list(request.user!.id, request.query.cursor, request.query.limit),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { SseHub } from '../../plugins/sse-hub';
 import * as repo from './repository';
+import { chatPage } from '../../read-models/chat-list-page';
 import type { BlocksService } from '../blocks/service';
 import type { UsersService } from '../users/service';
 import type { AdvisorsService } from '../advisors/service';
@@ -55,14 +56,20 @@ export function createChatService(deps: {
 }) {
   const { db, hub, onAnnounceError, advisors, offers, blocks, users, opportunities } = deps;
 
-  async function summaries(userId: number, rows: repo.ChatRow[]): Promise<ChatSummary[]> {
+  async function summaries(
+    userId: number,
+    rows: repo.ChatRow[],
+    /** The last messages when the rows' statement brought them already (the list's page). */
+    lastKnown?: Map<number, repo.LastMessageRow>,
+  ): Promise<ChatSummary[]> {
     const [listings, names, last, verified] = await Promise.all([
       opportunities.summaries(rows.map((c) => c.opportunityId)),
       users.usernamesOf(rows.map((c) => otherUserId(c, userId))),
-      repo.lastMessages(
-        db,
-        rows.map((c) => c.id),
-      ),
+      lastKnown ??
+        repo.lastMessages(
+          db,
+          rows.map((c) => c.id),
+        ),
       users.verifiedBuyerIds(rows.map((c) => otherUserId(c, userId))),
     ]);
     return rows.map((chat) => {
@@ -137,13 +144,13 @@ export function createChatService(deps: {
   }
 
   return {
-    /** The user's chats, but for those with users they blocked (the blocker stops seeing them). */
-    async list(userId: number) {
-      const [chats, blocked] = await Promise.all([repo.chatsOfUser(db, userId), blocks.blockedBy(userId)]);
-      return summaries(
-        userId,
-        chats.filter((chat) => !blocked.has(otherUserId(chat, userId))),
-      );
+    /**
+     * A page of the user's chats, newest activity first, but for those with users they blocked (the
+     * blocker stops seeing them), and the cursor of the next page (null on the last).
+     */
+    async list(userId: number, cursor: string | undefined, limit: number) {
+      const page = await chatPage(db, userId, cursor, limit);
+      return { chats: await summaries(userId, page.rows, page.last), nextCursor: page.nextCursor };
     },
 
     async get(userId: number, chatId: number) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Language } from '@safqa/shared/constants';
 import type {
   Notification,
@@ -6,6 +6,7 @@ import type {
   NotificationType,
 } from '@safqa/shared/validation/notifications';
 import type { Db } from '../../db/client';
+import { COUNT_CAP } from '../../lib/paged';
 import { notifications, notificationSettings } from '../../db/schema/alerts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -54,26 +55,38 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * A page of the user's notifications, newest first: after `afterId` (keyset, from the cursor) or at
+ * `page`. One row more than the page is read, so the caller knows whether another follows; the
+ * total stops counting at COUNT_CAP (an index-only count of at most that many entries).
+ */
 export async function notificationsPage(
   db: Db,
   userId: number,
-  options: { unreadOnly: boolean; page: number; pageSize: number },
+  options: { unreadOnly: boolean; page: number; pageSize: number; afterId?: number },
 ) {
   const where = and(
     eq(notifications.userId, userId),
     options.unreadOnly ? isNull(notifications.readAt) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(notifications)
-      .where(where)
+      .where(and(where, options.afterId === undefined ? undefined : lt(notifications.id, options.afterId)))
       .orderBy(desc(notifications.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ n: count() }).from(notifications).where(where),
+      .limit(options.pageSize + 1)
+      .offset(options.afterId === undefined ? (options.page - 1) * options.pageSize : 0),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(notifications)
+        .where(where)
+        .limit(COUNT_CAP)
+        .as('capped'),
+    ),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, counted: Number(counted?.n ?? 0) };
 }
 
 /** Marks the user's notifications read: the given ids (others' ids are ignored), or all. */

@@ -40,15 +40,19 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The caller’s notifications, newest first, in the request language, with the unread count',
+        description:
+          'Paged by `page` (400 PAGE_TOO_DEEP past the 10,000th row) or, to walk further and stay stable ' +
+          'under new notifications, by `cursor` from `pagination.nextCursor` (null on the last page). ' +
+          '`total` stops at 10,000 with `totalCapped: true`.',
         querystring: notificationsQuery,
         response: { 200: notificationsResponse, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { page, pageSize } = request.query;
+      const { page, pageSize, cursor } = request.query;
       const unreadOnly = request.query.unread === 'true';
-      return service.page(request.user!.id, { unreadOnly, page, pageSize }, request.lang);
+      return service.page(request.user!.id, { unreadOnly, page, pageSize, cursor }, request.lang);
     },
   );
 

@@ -1,7 +1,9 @@
 import type { Language } from '@safqa/shared/constants';
 import type { NotificationSettings } from '@safqa/shared/validation/notifications';
 import type { Db } from '../../db/client';
-import { paged } from '../../lib/paged';
+import { decodeCursor, nextCursorOf } from '../../lib/keyset-cursor';
+import { assertPageReachable, cappedTotal, paged } from '../../lib/paged';
+import { AppError } from '../../plugins/errors';
 import type { SseHub } from '../../plugins/sse-hub';
 import type { UsersService } from '../users/service';
 import { createRecipientReader } from './recipient';
@@ -28,24 +30,40 @@ export function createNotificationsService(deps: {
   }
 
   return {
-    /** A page of the user's notifications in `lang`, newest first, with the unread count. */
+    /**
+     * A page of the user's notifications in `lang`, newest first, with the unread count: at `page`
+     * (refused past the 10,000th row), or after `cursor` (keyset on id: notifications arriving
+     * meanwhile shift nothing). `total` is capped at 10,000 (`totalCapped`).
+     */
     async page(
       userId: number,
-      query: { unreadOnly: boolean; page: number; pageSize: number },
+      query: { unreadOnly: boolean; page: number; pageSize: number; cursor?: string },
       lang: Language,
     ) {
       const { page, pageSize } = query;
-      const [{ rows, total }, unread] = await Promise.all([
-        repo.notificationsPage(db, userId, query),
+      const after = decodeCursor(query.cursor);
+      if (after && typeof after.value !== 'number') {
+        throw new AppError(400, 'VALIDATION_FAILED', { fields: { cursor: 'invalid' } });
+      }
+      if (!after) assertPageReachable(page, pageSize);
+      const [{ rows, counted }, unread] = await Promise.all([
+        repo.notificationsPage(db, userId, { ...query, afterId: after?.id }),
         repo.unreadCount(db, userId),
       ]);
+      const { rows: pageRows, nextCursor } = nextCursorOf(rows, pageSize, (row) => ({
+        value: row.id,
+        id: row.id,
+      }));
+      const { total, totalCapped } = cappedTotal(counted);
+      const answer = paged(
+        pageRows.map((row) => repo.toNotification(row, lang)),
+        page,
+        pageSize,
+        total,
+      );
       return {
-        ...paged(
-          rows.map((row) => repo.toNotification(row, lang)),
-          page,
-          pageSize,
-          total,
-        ),
+        data: answer.data,
+        pagination: { ...answer.pagination, nextCursor, ...(totalCapped ? { totalCapped } : {}) },
         unreadCount: unread,
       };
     },

@@ -6,14 +6,19 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';
-import { useChats } from '../api/get-chats';
+import { flattenChats, useChats } from '../api/get-chats';
 import { ChatList } from '../components/chat-list';
+import { ChatListMore } from '../components/chat-list-more';
 
-/** /profile/chats: every chat of the user, the most recent first, kept current by the event stream. */
+/**
+ * /profile/chats: the user's chats, the most recent first, a page at a time ("show more"), kept
+ * current by the event stream (a new message refetches the loaded pages, moving its chat to the top).
+ */
 export function Component() {
   const { t } = useTranslation();
   const { user } = useSession();
   const chats = useChats();
+  const list = flattenChats(chats.data);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -24,7 +29,8 @@ export function Component() {
       <p className="mt-2 text-slate-600 dark:text-slate-400">{t('chat.subtitle')}</p>
       <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         {chats.isPending ? <Spinner /> : null}
-        {chats.isError ? (
+        {/* A failed next page keeps the list and says so at its foot (ChatListMore). */}
+        {chats.isError && !chats.data ? (
           <div className="grid gap-3 p-6">
             <Alert variant="error" title={t('chat.loadFailed')}>
               {serverMessage(chats.error)}
@@ -36,7 +42,7 @@ export function Component() {
             </div>
           </div>
         ) : null}
-        {chats.data && chats.data.chats.length === 0 ? (
+        {chats.data && list.length === 0 ? (
           <div className="grid justify-items-center gap-3 px-6 py-14 text-center">
             <MessagesSquare aria-hidden="true" className="size-10 text-slate-400" />
             <h2 className="text-lg font-bold text-slate-900 dark:text-white">{t('chat.empty')}</h2>
@@ -46,8 +52,17 @@ export function Component() {
             </Link>
           </div>
         ) : null}
-        {chats.data && chats.data.chats.length > 0 && user ? (
-          <ChatList chats={chats.data.chats} userId={user.id} />
+        {chats.data && list.length > 0 && user ? (
+          <>
+            <ChatList chats={list} userId={user.id} />
+            <ChatListMore
+              hasMore={chats.hasNextPage}
+              loading={chats.isFetchingNextPage}
+              failed={chats.isFetchNextPageError}
+              showEnd={chats.data.pages.length > 1}
+              onLoadMore={() => void chats.fetchNextPage()}
+            />
+          </>
         ) : null}
       </div>
     </div>
