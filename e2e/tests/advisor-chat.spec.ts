@@ -127,13 +127,16 @@ for (const language of ['ar', 'en'] as const) {
         await expectNoA11yViolations(page);
       });
 
-      await test.step('the advisor finds it marked as an advisor chat, reads it and answers', async () => {
+      await test.step('the advisor finds it marked as someone asking their advice, reads it and answers', async () => {
         const page = advisorSide.page;
         await page.goto('/profile/chats');
         const entry = page.getByRole('link').filter({ hasText: question });
         await expect(entry).toBeVisible();
-        await expect(entry.getByText(t('chat.advisor'), { exact: true })).toBeVisible();
+        // The investor is no advisor: the advisor's side names them as someone asking advice.
+        await expect(entry.getByText(t('chat.advisee'), { exact: true })).toBeVisible();
+        await expect(entry.getByText(t('chat.advisor'), { exact: true })).toHaveCount(0);
         await entry.click();
+        await expect(page.locator('main header').getByText(t('chat.advisee'), { exact: true })).toBeVisible();
         await expect(page.getByText(question, { exact: true })).toBeVisible();
         await page.getByRole('textbox', { name: t('chat.composerLabel'), exact: true }).fill(answer);
         await page.getByRole('button', { name: t('chat.send'), exact: true }).click();

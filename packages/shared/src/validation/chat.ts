@@ -70,8 +70,12 @@ export const chatSummary = z.object({
     opportunityNameAr: z.string(),
     logo: z.string().nullable(),
   }),
-  /** `listing`: with the listing's owner; `advisor`: with an advisor, about the listing. */
-  kind: z.enum(['listing', 'advisor']),
+  /**
+   * From the reader's side: `listing`, with the listing's owner (or, for the owner, with a buyer);
+   * `advisor`, with an advisor about the listing; `advisee`, the advisor's side of that chat (the
+   * other user asked for their advice).
+   */
+  kind: z.enum(['listing', 'advisor', 'advisee']),
   otherUser: z.object({ id: z.number().int(), username: z.string(), buyerVerified: z.boolean() }),
   lastMessage: z.object({ body: z.string(), senderId: z.number().int(), createdAt: z.string() }).nullable(),
   unreadCount: z.number().int(),

@@ -60,7 +60,8 @@ describe('POST /api/chat with advisorId', () => {
     expect(advisorSide).toEqual([
       expect.objectContaining({
         id: chat.id,
-        kind: 'advisor',
+        // The advisor is not told the asker is an advisor: the chat is, for them, someone asking advice.
+        kind: 'advisee',
         unreadCount: 1,
         otherUser: expect.objectContaining({ id: investor.id, username: 'asks_advisor' }),
       }),

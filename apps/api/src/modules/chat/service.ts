@@ -84,9 +84,14 @@ export function createChatService(deps: {
           opportunityNameAr: opportunity?.opportunityNameAr ?? '',
           logo: opportunity?.logo ?? null,
         },
-        // The listing's owner is a side of every listing chat; an advisor's chat is with someone else.
+        // The listing's owner is a side of every listing chat; an advisor's chat is with someone else,
+        // the advisor on the owner side: the advisor reads it as `advisee`, the other user as `advisor`.
         kind:
-          opportunity && opportunity.ownerId !== chat.ownerId ? ('advisor' as const) : ('listing' as const),
+          !opportunity || opportunity.ownerId === chat.ownerId
+            ? ('listing' as const)
+            : chat.ownerId === userId
+              ? ('advisee' as const)
+              : ('advisor' as const),
         otherUser: { id: otherId, username: names.get(otherId) ?? '', buyerVerified: verified.has(otherId) },
         lastMessage: message
           ? { body: message.body, senderId: message.senderId, createdAt: message.createdAt.toISOString() }

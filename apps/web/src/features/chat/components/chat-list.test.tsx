@@ -32,6 +32,15 @@ describe('ChatList', () => {
     const body = screen.getByText('What are the yearly sales for 2025?');
     expect(body.tagName).toBe('BDI');
     expect(body.parentElement).toHaveTextContent(/^أنت: What are the yearly sales for 2025\?$/);
+    // Cut by its own box (its own direction), so an English line in an Arabic list keeps its start.
+    expect(body).toHaveClass('truncate');
+    expect(body.parentElement).not.toHaveClass('truncate');
+  });
+
+  it("marks the advisor's side of an advisor chat as someone asking advice, not as an advisor", () => {
+    renderWithProviders(<ChatList chats={[{ ...chat('Hello', 2), kind: 'advisee' }]} userId={7} />);
+    expect(screen.getByText('يطلب استشارتك')).toBeInTheDocument();
+    expect(screen.queryByText('مستشار')).not.toBeInTheDocument();
   });
 
   it('isolates the other party’s message too', () => {

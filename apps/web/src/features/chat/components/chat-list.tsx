@@ -44,9 +44,9 @@ export function ChatList({ chats, userId }: { chats: ChatSummary[]; userId: numb
                     >
                       {chat.otherUser.username}
                     </span>
-                    {chat.kind === 'advisor' ? (
+                    {chat.kind !== 'listing' ? (
                       <Badge tone="info" className="shrink-0">
-                        {t('chat.advisor')}
+                        {t(`chat.${chat.kind}`)}
                       </Badge>
                     ) : null}
                   </span>
@@ -63,21 +63,25 @@ export function ChatList({ chats, userId }: { chats: ChatSummary[]; userId: numb
                 <span className="mt-0.5 flex items-center justify-between gap-3">
                   <span
                     className={cn(
-                      'truncate text-sm',
+                      'flex min-w-0 text-sm',
                       unread
                         ? 'font-semibold text-slate-900 dark:text-slate-100'
                         : 'text-slate-600 dark:text-slate-400',
                     )}
                   >
                     {/* The message is isolated from "You: ": an English line ending in "?" or "." in an
-                        Arabic list (or the reverse) would otherwise show that mark at the wrong end. */}
+                        Arabic list (or the reverse) would otherwise show that mark at the wrong end. It
+                        is its own truncating box, so a long English line in an Arabic list is cut at
+                        its end, not its start. */}
                     {last ? (
                       <>
-                        {last.senderId === userId ? t('chat.you') : ''}
-                        <bdi>{last.body}</bdi>
+                        {last.senderId === userId ? (
+                          <span className="shrink-0 whitespace-pre">{t('chat.you')}</span>
+                        ) : null}
+                        <bdi className="block min-w-0 truncate">{last.body}</bdi>
                       </>
                     ) : (
-                      t('chat.noMessages')
+                      <span className="truncate">{t('chat.noMessages')}</span>
                     )}
                   </span>
                   {unread ? (

@@ -121,9 +121,9 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
             <h1 className="truncate text-lg font-bold text-slate-900 dark:text-white" dir="auto">
               {otherUser.username}
             </h1>
-            {kind === 'advisor' ? (
+            {kind !== 'listing' ? (
               <Badge tone="info" className="shrink-0">
-                {t('chat.advisor')}
+                {t(`chat.${kind}`)}
               </Badge>
             ) : null}
             {otherUser.buyerVerified ? <VerifiedBuyerBadge /> : null}

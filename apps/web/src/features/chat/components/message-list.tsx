@@ -136,7 +136,7 @@ export function MessageList({
                   className={cn(
                     'max-w-[85%] min-w-0 rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%]',
                     mine
-                      ? 'rounded-ee-sm bg-brand-700 text-white dark:bg-brand-600'
+                      ? 'rounded-ee-sm bg-brand-700 text-white'
                       : 'rounded-es-sm bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
                   )}
                 >
