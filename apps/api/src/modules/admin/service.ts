@@ -6,7 +6,7 @@ import {
   type ModerationAction,
 } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
-import { paged } from '../../lib/paged';
+import { cappedTotal, paged } from '../../lib/paged';
 import type { AuthUser } from '../../plugins/auth';
 import type { Notifier } from '../notifications/notifier';
 import type { AnalyticsService } from '../analytics/service';
@@ -119,10 +119,15 @@ export function createAdminService(
     },
 
     async listUsers(query: AdminUserQuery) {
-      const { rows, total } = await users.adminPage(query);
+      const { rows, nextCursor, counted } = await users.adminPage(query);
       const listings = await opportunities.listingsOf(rows.map((r) => r.id));
       const data = rows.map((row) => toAdminUser(row, listings.get(row.id) ?? 0));
-      return paged(data, query.page, query.pageSize, total);
+      const { total, totalCapped } = cappedTotal(counted);
+      const page = paged(data, query.page, query.pageSize, total);
+      return {
+        ...page,
+        pagination: { ...page.pagination, nextCursor, ...(totalCapped ? { totalCapped } : {}) },
+      };
     },
   };
 }
