@@ -12,11 +12,13 @@ import { dailyCounts } from '../../lib/daily-counts';
 /** How many users, admins and advisors there are, and the sign-ups per UTC day over `days` days. */
 export async function userFigures(db: Db, days: number) {
   const [[totals], signUps] = await Promise.all([
+    // Admins and advisors are counted from their own small indexes (users_role_created_idx,
+    // users_advisor_idx) rather than by a FILTER over a scan of every user.
     db
       .select({
         total: count(),
-        admins: sql<number>`count(*) FILTER (WHERE ${users.role} = 'admin')::int`,
-        advisors: sql<number>`count(*) FILTER (WHERE ${users.isAdvisor})::int`,
+        admins: sql<number>`(SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin')::int`,
+        advisors: sql<number>`(SELECT count(*) FROM ${users} WHERE ${users.isAdvisor})::int`,
       })
       .from(users),
     dailyCounts(db, { table: 'users', column: 'created_at', days }),
