@@ -13,3 +13,13 @@ CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at", "id");-->
 CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role", "created_at", "id");--> statement-breakpoint
 -- The dashboard counts advisors: a partial index keeps that count to the advisors themselves.
 CREATE INDEX "users_advisor_idx" ON "users" USING btree ("id") WHERE "is_advisor";
+--> statement-breakpoint
+-- The audit log (2,000,000 entries) is read newest first by (created_at, id), filtered by actor or
+-- target, and walked by keyset on that pair: with id in its indexes the order is read from the index
+-- instead of re-sorting every entry of a busy actor that shares a timestamp.
+DROP INDEX "audit_log_created_idx";--> statement-breakpoint
+CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at", "id");--> statement-breakpoint
+DROP INDEX "audit_log_actor_idx";--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id", "created_at", "id");--> statement-breakpoint
+DROP INDEX "audit_log_target_idx";--> statement-breakpoint
+CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type", "target_id", "created_at", "id");

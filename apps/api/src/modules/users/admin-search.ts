@@ -3,13 +3,10 @@ import type { AdminUserQuery } from '@safqa/shared/validation/admin';
 import { PLAIN_EMAIL } from '@safqa/shared/validation/common';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
-import { AppError } from '../../plugins/errors';
 import { COUNT_CAP } from '../../lib/paged';
-import { decodeCursor, nextCursorOf, type Keyset } from '../../lib/keyset-cursor';
+import { decodeCursor, nextCursorOf } from '../../lib/keyset-cursor';
+import { afterKeyset, cursorTimestamp } from '../../lib/keyset-timestamp';
 import { escapeLike } from '../../lib/sql';
-
-/** A timestamp as the cursor keeps it: UTC to the microsecond, so no row shares a rounded value. */
-const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /**
  * The digits of `q` when it reads as (part of) a phone number, in the stored form: spaces, `+`,
@@ -44,15 +41,6 @@ function matching(q: string | undefined): SQL | undefined {
   );
 }
 
-/** Rows after the cursor's (created_at, id) in the newest-first order. */
-function after(keyset: Keyset | undefined): SQL | undefined {
-  if (!keyset) return undefined;
-  if (typeof keyset.value !== 'string' || !CURSOR_AT.test(keyset.value)) {
-    throw new AppError(400, 'VALIDATION_FAILED', { fields: { cursor: 'invalid' } });
-  }
-  return sql`(${users.createdAt}, ${users.id}) < (${keyset.value}::timestamptz, ${keyset.id})`;
-}
-
 /**
  * A page of users, newest first, by offset (`page`) or after a cursor; with the count of every
  * match taken at most to COUNT_CAP (the caller caps it), and the cursor of the next page.
@@ -73,10 +61,10 @@ export async function selectUsers(db: Db, query: AdminUserQuery) {
         language: users.language,
         status: users.status,
         createdAt: users.createdAt,
-        cursorAt: sql<string>`to_char(${users.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        cursorAt: cursorTimestamp(users.createdAt),
       })
       .from(users)
-      .where(and(filter, after(keyset)))
+      .where(and(filter, afterKeyset(users.createdAt, users.id, keyset)))
       .orderBy(desc(users.createdAt), desc(users.id))
       // One row more than the page tells whether there is a next one.
       .limit(query.pageSize + 1)
