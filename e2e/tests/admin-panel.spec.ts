@@ -242,6 +242,24 @@ for (const language of ['ar', 'en'] as const) {
           await expect(page.getByText(language === 'en' ? edited.answerEn : edited.answerAr)).toBeVisible();
         });
 
+        await test.step('searches users by a fragment of the email; under 3 characters is explained', async () => {
+          await sidebar.getByRole('link', { name: t('admin.nav.users') }).click();
+          await expect(page.getByRole('heading', { level: 1, name: t('admin.users.title') })).toBeVisible();
+          const box = page.getByRole('searchbox', { name: t('admin.users.search') });
+          await box.fill('ab');
+          await box.press('Enter');
+          await expect(page.getByText(t('admin.actions.searchMin', { min: 3 }))).toBeVisible();
+          await expect(page).not.toHaveURL(/[?&]q=/);
+          await expectNoA11yViolations(page);
+          // The part before the @ of the owner's unique address, typed in capitals.
+          const fragment = owner.email.split('@')[0]!.toUpperCase();
+          await box.fill(fragment);
+          await box.press('Enter');
+          const table = page.getByRole('table', { name: t('admin.users.title') });
+          await expect(table.getByRole('row')).toHaveCount(2);
+          await expect(table.getByText(owner.email, { exact: true })).toBeVisible();
+        });
+
         await test.step('resolves an error reported by the web app', async () => {
           const message = `E2E admin panel crash ${stamp}`;
           const reported = await apiPost(request, '/api/error-logs', {

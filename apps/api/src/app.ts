@@ -27,6 +27,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import compressionPlugin from './plugins/compression';
 import rateLimitsPlugin from './plugins/rate-limits';
 import requestGuardsPlugin from './plugins/request-guards';
+import pageDepthPlugin from './plugins/page-depth';
 import openapiPlugin from './plugins/openapi';
 import webStaticPlugin from './plugins/web-static';
 import metricsPlugin from './plugins/metrics';
@@ -135,6 +136,7 @@ export async function buildApp({
   await app.register(contentVersionsPlugin);
   await app.register(metricsPlugin);
   await app.register(requestGuardsPlugin);
+  await app.register(pageDepthPlugin);
   // Before any route, so the OpenAPI document sees them all.
   await app.register(openapiPlugin);
 

@@ -5,6 +5,15 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import { formatNumber } from '@/lib/format';
 import { asLanguage } from '@/lib/localized';
 import { cn } from '@/lib/cn';
+import { LIMITS } from '@safqa/shared/constants';
+
+/**
+ * The pages a list can be walked to: the server refuses a page starting past the 10,000th row
+ * (PAGE_TOO_DEEP), so links stop at the last page that starts inside it.
+ */
+export function reachablePages(totalPages: number, pageSize: number): number {
+  return Math.min(totalPages, Math.ceil(LIMITS.pagedRowsMax / pageSize));
+}
 
 /** The page numbers to show: first, last, and a window around the current one; null marks a gap. */
 export function pageWindow(page: number, totalPages: number, radius = 1): Array<number | null> {

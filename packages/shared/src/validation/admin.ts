@@ -120,8 +120,22 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const SUSPENSION_REASON_MIN = 10;
 export const SUSPENSION_REASON_MAX = 500;
 
+/**
+ * The admin users search: at least 3 characters, the shortest fragment a trigram index can look up
+ * (a shorter one would read every user).
+ */
+export const ADMIN_USER_SEARCH_MIN = 3;
+
 export const adminUserQuery = cappedPageQuery
-  .extend({ q: searchText, role: z.preprocess(blankToUndefined, z.enum(USER_ROLES).optional()) })
+  .extend({
+    q: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.string().trim().min(ADMIN_USER_SEARCH_MIN).max(100).optional(),
+    ),
+    role: z.preprocess(blankToUndefined, z.enum(USER_ROLES).optional()),
+    /** `pagination.nextCursor` of the page before (keyset walk, newest first); `page` is then ignored. */
+    cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  })
   .strict();
 export type AdminUserQuery = z.infer<typeof adminUserQuery>;
 

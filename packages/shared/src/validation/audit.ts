@@ -28,6 +28,8 @@ export const auditLogQuery = cappedPageQuery
     /** Inclusive UTC days (YYYY-MM-DD). */
     from: day,
     to: day,
+    /** `pagination.nextCursor` of the page before (keyset walk, newest first); `page` is then ignored. */
+    cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
   })
   .strict();
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;

@@ -19,8 +19,8 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt),
-    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
-    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt, t.id),
   ],
 );

@@ -42,7 +42,14 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    index('users_created_idx').on(t.createdAt),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    index('users_advisor_idx')
+      .on(t.id)
+      .where(sql`${t.isAdvisor}`),
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_phone_trgm_idx').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
   ],
 );
 

@@ -148,7 +148,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Users, newest first; q matches username or email; optional role filter',
+        summary:
+          'Users, newest first; q (3-100 characters) matches a fragment of the username, email or phone; optional role filter; walk further with ?cursor= from pagination.nextCursor; total stops at 10,000 (totalCapped)',
         querystring: adminUserQuery,
         response: { 200: pagedResponse(adminUser), 400: e, 401: e, 403: e },
       },

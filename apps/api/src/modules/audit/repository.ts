@@ -1,7 +1,10 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogQuery } from '@safqa/shared/validation/audit';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
+import { COUNT_CAP } from '../../lib/paged';
+import { decodeCursor, nextCursorOf } from '../../lib/keyset-cursor';
+import { afterKeyset, cursorTimestamp } from '../../lib/keyset-timestamp';
 
 type NewAuditRow = typeof auditLog.$inferInsert;
 
@@ -23,18 +26,29 @@ function filtersOf(query: AuditLogQuery): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-/** One page, newest first. */
+/**
+ * One page, newest first, by offset (`page`) or after a cursor, with the cursor of the next page;
+ * the count of every match stops at COUNT_CAP (a busy actor has hundreds of thousands of rows).
+ */
 export async function pageOfAuditLog(db: Db, query: AuditLogQuery) {
+  const keyset = decodeCursor(query.cursor);
   const where = filtersOf(query);
-  const [rows, [counted]] = await Promise.all([
+  const [found, counted] = await Promise.all([
     db
-      .select()
+      .select({ row: auditLog, cursorAt: cursorTimestamp(auditLog.createdAt) })
       .from(auditLog)
-      .where(where)
+      .where(and(where, afterKeyset(auditLog.createdAt, auditLog.id, keyset)))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(auditLog).where(where),
+      // One row more than the page tells whether there is a next one.
+      .limit(query.pageSize + 1)
+      .offset(keyset ? 0 : (query.page - 1) * query.pageSize),
+    db.execute(
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${auditLog} WHERE ${where ?? sql`true`} LIMIT ${COUNT_CAP}) AS capped`,
+    ) as unknown as Promise<{ rows: { n: number }[] }>,
   ]);
-  return { rows, total: Number(counted?.total ?? 0) };
+  const { rows, nextCursor } = nextCursorOf(found, query.pageSize, (found) => ({
+    value: found.cursorAt,
+    id: found.row.id,
+  }));
+  return { rows: rows.map((found) => found.row), nextCursor, counted: Number(counted.rows[0]?.n ?? 0) };
 }

@@ -1,6 +1,6 @@
 import type { AuditLogEntry, AuditLogQuery } from '@safqa/shared/validation/audit';
 import type { Db } from '../../db/client';
-import { paged } from '../../lib/paged';
+import { cappedTotal, paged } from '../../lib/paged';
 import { currentRequest } from '../../plugins/request-context';
 import type { UsersService } from '../users/service';
 import { insertAuditRow, pageOfAuditLog } from './repository';
@@ -62,7 +62,7 @@ export function createAuditService(deps: { db: Db; users: Pick<UsersService, 'fi
     },
 
     async list(query: AuditLogQuery) {
-      const { rows, total } = await pageOfAuditLog(db, query);
+      const { rows, nextCursor, counted } = await pageOfAuditLog(db, query);
       const data: AuditLogEntry[] = rows.map((row) => ({
         id: row.id,
         actor: row.actorId !== null ? { id: row.actorId, username: row.actorName ?? '' } : null,
@@ -73,7 +73,12 @@ export function createAuditService(deps: { db: Db; users: Pick<UsersService, 'fi
         ip: row.ip,
         createdAt: row.createdAt.toISOString(),
       }));
-      return paged(data, query.page, query.pageSize, total);
+      const { total, totalCapped } = cappedTotal(counted);
+      const page = paged(data, query.page, query.pageSize, total);
+      return {
+        ...page,
+        pagination: { ...page.pagination, nextCursor, ...(totalCapped ? { totalCapped } : {}) },
+      };
     },
   };
 }

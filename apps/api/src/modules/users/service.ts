@@ -9,6 +9,7 @@ import { hashPassword } from '../../lib/password';
 import { countBusinessTypes } from '../../read-models/advisor-business-types';
 import * as repo from './repository';
 import * as staffRepo from './admin-repository';
+import { selectUsers } from './admin-search';
 import type { AdvisorProfile, UserRow } from './repository';
 
 export type { UserRow };
@@ -86,7 +87,7 @@ export function createUsersService(deps: { db: Db }) {
     /** Holds the user's row until `tx` commits, so two requests at once check a per-user limit in turn. */
     lockForUpdate: (tx: Db, id: number) => repo.lockForUpdate(tx, id),
     /** The admin panel's user list: one page and the total of the filtered users. */
-    adminPage: (query: AdminUserQuery) => staffRepo.selectUsers(db, query),
+    adminPage: (query: AdminUserQuery) => selectUsers(db, query),
     /** The admin dashboard's user totals and sign-ups per day. */
     figures: (days: number) => staffRepo.userFigures(db, days),
     /** Every admin's address and language, for mail to the staff (the contact form). */

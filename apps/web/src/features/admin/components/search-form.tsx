@@ -9,22 +9,33 @@ export function SearchForm({
   label,
   value,
   onSearch,
+  minLength,
   children,
 }: {
   label: string;
   value: string;
   onSearch: (q: string) => void;
+  /** The fewest characters the server searches (blank is no search); shorter is said here, not sent. */
+  minLength?: number;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
+  const [tooShort, setTooShort] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(draft.trim());
+    const q = draft.trim();
+    const short = minLength !== undefined && q.length > 0 && [...q].length < minLength;
+    setTooShort(short);
+    if (!short) onSearch(q);
   };
   return (
     <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3">
-      <Field label={label} className="min-w-56 flex-1 sm:max-w-sm">
+      <Field
+        label={label}
+        className="min-w-56 flex-1 sm:max-w-sm"
+        error={tooShort ? t('admin.actions.searchMin', { min: minLength }) : undefined}
+      >
         {(control) => (
           <Input
             {...control}

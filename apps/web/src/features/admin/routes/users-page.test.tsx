@@ -5,7 +5,7 @@ import type { AdminUser } from '@safqa/shared/validation/admin';
 import { clearTokens, setTokens } from '@/lib/session';
 import { calledUrls, mockApi } from '@/test/api-mock';
 import { Toaster } from '@/components/ui/toaster';
-import { fakeJwt, findToast, inOneHour, jsonResponse, renderWithProviders } from '@/test/utils';
+import { fakeJwt, findToast, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { Component as UsersPage } from './users-page';
 
 const user = (id: number): AdminUser => ({
@@ -59,6 +59,56 @@ describe('/admin/users paging', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'السابق' }));
     await waitFor(() => expect(router.state.location.search).toBe('?role=owner&page=2'));
+  });
+});
+
+describe('/admin/users at scale', () => {
+  it('says "more than 10,000" when the count was capped, in both languages', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '1', role: 'admin', exp: inOneHour() }), refreshToken: 'r' });
+    mockApi((url) =>
+      url.pathname === '/api/admin/users'
+        ? jsonResponse({
+            data: [user(1)],
+            pagination: { page: 1, pageSize: 12, total: 10_000, totalPages: 834, totalCapped: true },
+          })
+        : undefined,
+    );
+    const view = renderWithProviders(<UsersPage />, { path: '/admin/users', initialEntry: '/admin/users' });
+    expect(await screen.findByText(/أكثر من 10.000 مستخدم/)).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('navigation', { name: 'التنقل بين الصفحات' })).toHaveTextContent(
+      'الصفحة 1 من 834',
+    );
+    view.unmount();
+    await setLanguage('en');
+    try {
+      renderWithProviders(<UsersPage />, { path: '/admin/users', initialEntry: '/admin/users' });
+      expect(await screen.findByText('More than 10,000 users')).toHaveAttribute('role', 'status');
+    } finally {
+      await setLanguage('ar');
+    }
+  });
+
+  it('asks for 3 characters before searching, and sends nothing shorter', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '1', role: 'admin', exp: inOneHour() }), refreshToken: 'r' });
+    const fetchMock = usersAnswers();
+    const { router } = renderWithProviders(<UsersPage />, {
+      path: '/admin/users',
+      initialEntry: '/admin/users',
+    });
+    await screen.findByText('user-1');
+    const box = screen.getByRole('searchbox', { name: 'ابحث باسم المستخدم أو البريد أو الجوال' });
+    await userEvent.type(box, ' عل{Enter}');
+    expect(await screen.findByText('اكتب 3 أحرف على الأقل')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.search).toBe('');
+    await userEvent.type(box, 'ي{Enter}');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('علي'));
+    expect(screen.queryByText('اكتب 3 أحرف على الأقل')).not.toBeInTheDocument();
+    // Nothing was asked with the 2-character search: only the unfiltered list, then «علي».
+    expect(calledUrls(fetchMock, '/api/admin/users').map((url) => url.searchParams.get('q'))).toEqual([
+      null,
+      'علي',
+    ]);
   });
 });
 

@@ -12,13 +12,14 @@ import { UserRoleActions } from '../components/user-role-actions';
 import { UserStatusActions } from '../components/user-status-actions';
 import { oneOf, useQueryParams } from '../components/use-query-params';
 import { Select } from '@/components/ui/select';
+import { ADMIN_USER_SEARCH_MIN } from '@safqa/shared/validation/admin';
 
 const ROLES = ['', 'owner', 'admin'] as const;
 const th =
   'px-3 py-2 text-start text-xs font-bold tracking-wide text-slate-600 uppercase dark:text-slate-400';
 const td = 'px-3 py-2.5 align-top';
 
-/** /admin/users?q=&role=&page=: everyone who signed up, newest first, searchable by name or email. */
+/** /admin/users?q=&role=&page=: everyone who signed up, newest first, searchable by name, email or phone. */
 export function Component() {
   const { t } = useTranslation();
   const lng = useLanguage();
@@ -34,6 +35,7 @@ export function Component() {
         label={t('admin.users.search')}
         value={q}
         onSearch={(next) => update({ q: next, page: null })}
+        minLength={ADMIN_USER_SEARCH_MIN}
       >
         <Field label={t('admin.users.role')} className="w-40">
           {(control) => (
@@ -60,7 +62,8 @@ export function Component() {
       ) : (
         <>
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {t('admin.users.count', {
+            {/* Past 10,000 matches the server stops counting (totalCapped): "more than 10,000". */}
+            {t(users.data.pagination.totalCapped ? 'admin.users.countCapped' : 'admin.users.count', {
               count: users.data.pagination.total,
               formatted: formatNumber(users.data.pagination.total, lng),
             })}

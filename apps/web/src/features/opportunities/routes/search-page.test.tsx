@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { calledUrls, mockApi } from '@/test/api-mock';
 import { jsonResponse, renderWithProviders } from '@/test/utils';
@@ -227,6 +227,40 @@ describe('/search', () => {
     expect(await screen.findByText('تعطل البحث')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
   });
+  it('offers no page past the 10,000th result, and says so for a typed one', async () => {
+    mockApi((url) => {
+      if (url.pathname !== '/api/opportunities') return undefined;
+      const page = Number(url.searchParams.get('page'));
+      if (page > 834) {
+        return jsonResponse(
+          { code: 'PAGE_TOO_DEEP', message: 'server text', fields: { page: 'page_too_deep' } },
+          { status: 400 },
+        );
+      }
+      return jsonResponse({
+        data: [card(7)],
+        pagination: { page, pageSize: 12, total: 20_000, totalPages: 1667 },
+      });
+    });
+    renderAt('/search?sort=newest&page=834');
+    const pager = await screen.findByRole('navigation', { name: 'التنقل بين الصفحات' });
+    const pages = within(pager)
+      .getAllByRole('link')
+      .map((link) => new URLSearchParams(link.getAttribute('href')!.split('?')[1]).get('page'));
+    expect(pages).toEqual(['833', '1', '833', '834']);
+    expect(within(pager).queryByRole('link', { name: 'التالي' })).not.toBeInTheDocument();
+    cleanup();
+
+    renderAt('/search?sort=newest&page=835');
+    expect(await screen.findByText('هذه الصفحة أبعد مما يمكن عرضه')).toBeInTheDocument();
+    expect(screen.getByText(/أول 10.000 نتيجة فقط/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'إلى الصفحة الأولى' })).toHaveAttribute(
+      'href',
+      '/search?sort=newest&page=1',
+    );
+    expect(screen.queryByRole('button', { name: 'إعادة المحاولة' })).not.toBeInTheDocument();
+  });
+
   it('says a page past the last one is past the end and links back to the last page and page 1', async () => {
     mockApi((url) => {
       if (url.pathname !== '/api/opportunities') return undefined;

@@ -2,14 +2,15 @@ import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
-import { SEARCH_SORTS, type SearchSort } from '@safqa/shared/constants';
+import { LIMITS, SEARCH_SORTS, type SearchSort } from '@safqa/shared/constants';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/list-states';
 import { HydrationSlice } from '@/components/hydration-slice';
 import { OpportunityCard } from '@/components/opportunity-card';
 import { SearchActionsSlot } from '@/components/search-actions-slot';
-import { Pagination } from '@/components/pagination';
+import { Pagination, reachablePages } from '@/components/pagination';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
+import { isApiError } from '@/lib/api-client';
 import { asLanguage } from '@/lib/localized';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { PageHandle } from '@/lib/page-handle';
@@ -160,6 +161,19 @@ export function Component() {
           </div>
           {results.isPending ? (
             <CardGridSkeleton />
+          ) : isApiError(results.error) && results.error.code === 'PAGE_TOO_DEEP' ? (
+            // A typed ?page= past the 10,000th result: retrying cannot help, narrowing can.
+            <EmptyState
+              title={t('opportunities.search.tooDeepTitle')}
+              body={t('opportunities.search.tooDeepBody', {
+                max: formatNumber(LIMITS.pagedRowsMax, lng),
+              })}
+              action={
+                <Link to={hrefFor(1)} className={buttonClasses('primary', 'md')}>
+                  {t('opportunities.search.firstPage')}
+                </Link>
+              }
+            />
           ) : results.isError ? (
             <ErrorState error={results.error} onRetry={() => void results.refetch()} />
           ) : results.data.data.length === 0 && results.data.pagination.total > 0 ? (
@@ -173,7 +187,9 @@ export function Component() {
               action={
                 <div className="flex flex-wrap justify-center gap-2">
                   <Link
-                    to={hrefFor(results.data.pagination.totalPages)}
+                    to={hrefFor(
+                      reachablePages(results.data.pagination.totalPages, results.data.pagination.pageSize),
+                    )}
                     className={buttonClasses('primary', 'md')}
                   >
                     {t('opportunities.search.lastPage')}
@@ -210,7 +226,10 @@ export function Component() {
               <Pagination
                 className="mt-10"
                 page={state.page}
-                totalPages={results.data.pagination.totalPages}
+                totalPages={reachablePages(
+                  results.data.pagination.totalPages,
+                  results.data.pagination.pageSize,
+                )}
                 hrefFor={hrefFor}
               />
             </HydrationSlice>

@@ -1,0 +1,24 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { AppError } from '../plugins/errors';
+import type { Keyset } from './keyset-cursor';
+
+/**
+ * Keyset walks of lists ordered newest first by (a timestamp, id): the cursor keeps the timestamp
+ * as UTC text to the microsecond, since a JavaScript Date (milliseconds) would round rows that
+ * differ by microseconds onto one value and lose or repeat them at a page boundary.
+ */
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The select expression whose value goes into the cursor as `value`. */
+export function cursorTimestamp(column: AnyColumn): SQL<string> {
+  return sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** Rows after the cursor in the (at, id) descending order; 400 for a value no cursor holds. */
+export function afterKeyset(at: AnyColumn, id: AnyColumn, keyset: Keyset | undefined): SQL | undefined {
+  if (!keyset) return undefined;
+  if (typeof keyset.value !== 'string' || !CURSOR_AT.test(keyset.value)) {
+    throw new AppError(400, 'VALIDATION_FAILED', { fields: { cursor: 'invalid' } });
+  }
+  return sql`(${at}, ${id}) < (${keyset.value}::timestamptz, ${keyset.id})`;
+}
