@@ -248,10 +248,16 @@ for (const language of ['ar', 'en'] as const) {
         await expectSameDocument(ownerPage);
         await expectNoA11yViolations(investorPage);
         // The same chat in dark mode: one's own bubbles and their times keep a readable contrast.
-        await investorPage.getByRole('button', { name: t('common.theme.toDark') }).first().click();
+        await investorPage
+          .getByRole('button', { name: t('common.theme.toDark') })
+          .first()
+          .click();
         await expect(investorPage.locator('html')).toHaveClass(/\bdark\b/);
         await expectNoA11yViolations(investorPage);
-        await investorPage.getByRole('button', { name: t('common.theme.toLight') }).first().click();
+        await investorPage
+          .getByRole('button', { name: t('common.theme.toLight') })
+          .first()
+          .click();
         await expect(investorPage.locator('html')).not.toHaveClass(/\bdark\b/);
       });
 
