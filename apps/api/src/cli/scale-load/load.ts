@@ -1,0 +1,205 @@
+import pg from 'pg';
+import { hashPassword } from '../../lib/password';
+import { openDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { seedFaqs } from '../../db/seed/faqs';
+import { seedLookups } from '../../db/seed/lookups';
+import { DEMO_OPPORTUNITIES } from '../../db/seed/demo-opportunities';
+import { demoImageSet, ensureDemoImages } from '../../db/seed/demo-images';
+import type { Storage } from '../../storage/storage';
+import {
+  ACCESS_COLUMNS,
+  AUDIT_COLUMNS,
+  NOTIFICATION_COLUMNS,
+  SAVED_SEARCH_COLUMNS,
+  VIEWER_COLUMNS,
+  accessRequestRows,
+  auditRows,
+  notificationRows,
+  savedSearchRows,
+  viewerRows,
+} from './activity';
+import { CHAT_COLUMNS, MESSAGE_COLUMNS, chatRows, messageRows } from './chats';
+import { copyRows, type Cell } from './copy';
+import { DEAL_COLUMNS, LOI_COLUMNS, dealRows, dealSpecs, loiRows } from './deals';
+import { FAVORITE_COLUMNS, OFFER_COLUMNS, favoriteRows, offerRows } from './engagement';
+import { HISTORY_COLUMNS, LISTING_COLUMNS, listingRows, statusHistoryRows, type ImageSet } from './listings';
+import { makeLayout, makePlan, type Plan } from './plan';
+import { createProgress, type Progress } from './progress';
+import { inspectTarget } from './target';
+import {
+  ADVISOR_COLUMNS,
+  ADVISOR_TYPE_COLUMNS,
+  USER_COLUMNS,
+  advisorRows,
+  advisorTypeRows,
+  userRows,
+} from './users';
+
+export interface LoadOptions {
+  url: string;
+  factor: number;
+  password: string;
+  /** Where the shared pictures go (the app's storage); null: listings without pictures. */
+  storage: Storage | null;
+  /** How many demo listings' picture sets make the shared pool. */
+  imagePool?: number;
+  progress?: Progress;
+  now?: number;
+}
+
+export interface TableReport {
+  table: string;
+  rows: number;
+  ms: number;
+}
+
+export interface LoadReport {
+  plan: Plan;
+  tables: TableReport[];
+  totalMs: number;
+  databaseBytes: number;
+}
+
+/** Every table the generator fills; emptied first when the database holds an earlier generated market. */
+const FILLED = [
+  'users',
+  'opportunities',
+  'audit_log',
+  'stored_pages',
+  'page_versions',
+  'page_render_queue',
+] as const;
+
+/** Sequences moved past the ids the generator assigned, so the app's own inserts do not collide. */
+const SERIAL_TABLES = [
+  'users',
+  'opportunities',
+  'opportunity_status_history',
+  'offers',
+  'deals',
+  'deal_lois',
+  'chats',
+  'chat_messages',
+  'saved_searches',
+  'notifications',
+  'access_requests',
+  'audit_log',
+] as const;
+
+/** One picture set per sector the demo covers, up to `size` sets (real WebP files in storage). */
+async function imagePool(storage: Storage | null, size: number): Promise<ImageSet[]> {
+  if (!storage || size <= 0) return [];
+  const seen = new Set<number>();
+  const items = DEMO_OPPORTUNITIES.filter((item) => {
+    if (seen.has(item.businessTypeId) || seen.size >= size) return false;
+    seen.add(item.businessTypeId);
+    return true;
+  });
+  await ensureDemoImages(storage, items);
+  return items.map((item) => ({ businessTypeId: item.businessTypeId, ...demoImageSet(storage, item) }));
+}
+
+export async function loadScaleMarket(options: LoadOptions): Promise<LoadReport> {
+  const started = Date.now();
+  const plan = makePlan(options.factor, options.now);
+  const layout = makeLayout(plan);
+  const deals = dealSpecs(plan, layout);
+  const { scaleUsers } = await inspectTarget(options.url);
+
+  const database = await openDatabase({ url: options.url, poolSize: 2 });
+  let pool: ImageSet[];
+  let passwordHash: string;
+  try {
+    await migrate(database);
+    // The lookups and FAQ the app's start seeds, the same way; never the demo market.
+    await seedLookups(database.db);
+    await seedFaqs(database.db);
+    // One hash for every account: argon2 takes ~50 ms, a million of them would take hours.
+    passwordHash = await hashPassword(options.password);
+    pool = await imagePool(options.storage, options.imagePool ?? 6);
+  } finally {
+    await database.close();
+  }
+
+  const steps: Array<
+    [table: string, columns: readonly string[], rows: () => Iterable<Cell[]>, expected: number]
+  > = [
+    ['users', USER_COLUMNS, () => userRows(plan, passwordHash), plan.users + 1],
+    ['advisor_profiles', ADVISOR_COLUMNS, () => advisorRows(plan), Math.round(plan.users * 0.05)],
+    [
+      'advisor_business_types',
+      ADVISOR_TYPE_COLUMNS,
+      () => advisorTypeRows(plan),
+      Math.round(plan.users * 0.067),
+    ],
+    ['opportunities', LISTING_COLUMNS, () => listingRows(plan, pool), plan.listings],
+    ['opportunity_status_history', HISTORY_COLUMNS, () => statusHistoryRows(plan), plan.listings],
+    ['favorites', FAVORITE_COLUMNS, () => favoriteRows(plan, layout), plan.favorites],
+    ['offers', OFFER_COLUMNS, () => offerRows(plan, layout, deals), plan.offers],
+    ['deals', DEAL_COLUMNS, () => dealRows(deals), deals.length],
+    ['deal_lois', LOI_COLUMNS, () => loiRows(deals), deals.length],
+    ['chats', CHAT_COLUMNS, () => chatRows(plan, layout), plan.chats],
+    ['chat_messages', MESSAGE_COLUMNS, () => messageRows(plan, layout), plan.messages],
+    ['saved_searches', SAVED_SEARCH_COLUMNS, () => savedSearchRows(plan), plan.savedSearches],
+    ['notifications', NOTIFICATION_COLUMNS, () => notificationRows(plan, layout), plan.notifications],
+    ['opportunity_viewers', VIEWER_COLUMNS, () => viewerRows(plan, layout), plan.views],
+    ['access_requests', ACCESS_COLUMNS, () => accessRequestRows(plan, layout), plan.accessRequests],
+    ['audit_log', AUDIT_COLUMNS, () => auditRows(plan), plan.audit],
+  ];
+  const progress = options.progress ?? createProgress(steps.reduce((sum, step) => sum + step[3], 0));
+  const tables: TableReport[] = [];
+  const client = new pg.Client({ connectionString: options.url });
+  await client.connect();
+  try {
+    // Foreign keys hold by construction, so row triggers (FK checks, the page queue, the audit
+    // log's append-only guard for the reload) are skipped where the role may; otherwise they fire.
+    const replica = await client.query(`SET session_replication_role = replica`).then(
+      () => true,
+      () => false,
+    );
+    await client.query(`SET synchronous_commit = off`);
+    if (scaleUsers > 0) {
+      if (!replica)
+        throw new Error('reloading a generated market needs a superuser (audit_log is append-only)');
+      progress.note(`emptying the earlier generated market (${scaleUsers} accounts)`);
+      await client.query(`TRUNCATE ${FILLED.join(', ')} RESTART IDENTITY CASCADE`);
+    }
+    for (const [table, columns, rows, expected] of steps) {
+      progress.start(table, expected);
+      const began = Date.now();
+      const count = await copyRows(client, table, columns, rows(), (n) => progress.add(n));
+      const ms = Date.now() - began;
+      tables.push({ table, rows: count, ms });
+      progress.finish(table, count, ms);
+    }
+    const derived = Date.now();
+    await deriveCounters(client);
+    progress.note(`counters, daily views and sequences in ${((Date.now() - derived) / 1000).toFixed(1)} s`);
+    const analyzed = Date.now();
+    await client.query('ANALYZE');
+    progress.note(`ANALYZE in ${((Date.now() - analyzed) / 1000).toFixed(1)} s`);
+    const size = await client.query<{ size: string }>('SELECT pg_database_size(current_database()) AS size');
+    return { plan, tables, totalMs: Date.now() - started, databaseBytes: Number(size.rows[0]?.size ?? 0) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** What the app keeps in step with its rows: the daily view totals, the counters on each listing, the sequences. */
+async function deriveCounters(client: pg.Client): Promise<void> {
+  await client.query(`INSERT INTO opportunity_daily_views (opportunity_id, day, views)
+    SELECT opportunity_id, day, count(*) FROM opportunity_viewers GROUP BY opportunity_id, day`);
+  await client.query(`UPDATE opportunities o SET
+      views_count = coalesce(v.n, 0), favorites_count = coalesce(f.n, 0), offers_count = coalesce(x.n, 0)
+    FROM opportunities base
+    LEFT JOIN (SELECT opportunity_id, count(*)::int AS n FROM opportunity_viewers GROUP BY 1) v ON v.opportunity_id = base.id
+    LEFT JOIN (SELECT opportunity_id, count(*)::int AS n FROM favorites GROUP BY 1) f ON f.opportunity_id = base.id
+    LEFT JOIN (SELECT opportunity_id, count(*)::int AS n FROM offers GROUP BY 1) x ON x.opportunity_id = base.id
+    WHERE o.id = base.id AND (v.n IS NOT NULL OR f.n IS NOT NULL OR x.n IS NOT NULL)`);
+  for (const table of SERIAL_TABLES) {
+    await client.query(
+      `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
+    );
+  }
+}
