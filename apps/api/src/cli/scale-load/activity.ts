@@ -2,7 +2,7 @@ import type { Cell } from './copy';
 import { after } from './engagement';
 import { approvedAtOf, cityOf } from './listings';
 import { DAY, YEAR, iso, ownerOf, type Layout, type Plan } from './plan';
-import { Prng } from './random';
+import { Prng, spread } from './random';
 import { SECTORS } from './sectors';
 import { userCreatedAt } from './users';
 
@@ -43,33 +43,38 @@ const KINDS = [
 ] as const;
 
 /**
- * Over the last two years in id order (ids grow with time, as the centre pages by id). Every k-th row
- * goes to user2, who gets the most; the rest to random users. Older than 30 days: read.
+ * Over the last two years, user by user: ids grow with time within each user (the centre pages a
+ * user's list by id), and rows arrive in (user, id) order so the indexes on them grow at their
+ * right edge instead of being written all over. user2 gets the most. Older than 30 days: read.
  */
 export function* notificationRows(plan: Plan, layout: Layout): Generator<Cell[]> {
   const random = new Prng('notifications');
-  const every = Math.max(1, Math.floor(plan.notifications / plan.user2Notifications));
-  const start = plan.now - 2 * YEAR;
-  for (let i = 0; i < plan.notifications; i++) {
-    const at = start + Math.floor((i / plan.notifications) * 2 * YEAR);
-    let userId = i % every === 0 ? 2 : random.int(1, plan.users);
-    if (userId === 2 && i % every !== 0) userId = 1;
-    const kind = random.pick(KINDS);
-    const listingId = layout.visible[random.int(0, layout.visible.length - 1)] as number;
-    const link = kind.type === 'chat_missed' ? '/chats' : `/opportunities/${listingId}`;
-    const unread = at > plan.now - 30 * DAY && random.chance(0.7);
-    yield [
-      i + 1,
-      userId,
-      kind.type,
-      kind.ar[0],
-      kind.en[0],
-      kind.ar[1],
-      kind.en[1],
-      link,
-      unread ? null : iso(at + DAY),
-      iso(at),
-    ];
+  const user2 = Math.min(plan.user2Notifications, plan.notifications);
+  const others = spread(plan.notifications - user2, plan.users - 1, random);
+  const since = plan.now - 2 * YEAR;
+  let id = 0;
+  for (let userId = 1; userId <= plan.users; userId++) {
+    const count = userId === 2 ? user2 : (others.next().value ?? 0);
+    const from = Math.max(since, userCreatedAt(plan, userId));
+    const times = Float64Array.from({ length: count }, () => from + random.next() * (plan.now - from)).sort();
+    for (const at of times) {
+      const kind = random.pick(KINDS);
+      const listingId = layout.visible[random.int(0, layout.visible.length - 1)] as number;
+      const link = kind.type === 'chat_missed' ? '/chats' : `/opportunities/${listingId}`;
+      const unread = at > plan.now - 30 * DAY && random.chance(0.7);
+      yield [
+        ++id,
+        userId,
+        kind.type,
+        kind.ar[0],
+        kind.en[0],
+        kind.ar[1],
+        kind.en[1],
+        link,
+        unread ? null : iso(at + DAY),
+        iso(at),
+      ];
+    }
   }
 }
 
@@ -112,50 +117,6 @@ export function* savedSearchRows(plan: Plan): Generator<Cell[]> {
       frequency === 'off' ? null : iso(seen),
       iso(created),
     ];
-  }
-}
-
-export const VIEWER_COLUMNS = ['opportunity_id', 'day', 'viewer', 'created_at'] as const;
-
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** A 22-character visitor cookie; the listing and row number in it make it unique by construction. */
-function visitorCookie(listingId: number, k: number, random: Prng): string {
-  let out = '';
-  for (const value of [listingId, k]) for (let s = 0; s < 5; s++) out += B64[(value >>> (s * 6)) & 63];
-  for (let s = 0; s < 12; s++) out += B64[random.int(0, 63)];
-  return out;
-}
-
-/**
- * Viewer rows over the last two years, skewed (a few listings are popular). Signed-in viewers of one
- * listing are consecutive users from a per-listing base, each at most once, so the key
- * (listing, day, viewer) holds whatever the day; the owner never counts.
- */
-export function* viewerRows(plan: Plan, layout: Layout): Generator<Cell[]> {
-  const random = new Prng('views');
-  const listings = layout.visible;
-  const weights = Float64Array.from(listings, () => random.logNormal(1, 1));
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const counts = Int32Array.from(weights, (w) => Math.floor((plan.views * w) / sum));
-  let missing = plan.views - counts.reduce((a, b) => a + b, 0);
-  for (let j = 0; missing > 0; j = (j + 1) % counts.length, missing--) counts[j] = (counts[j] as number) + 1;
-  const since = plan.now - 2 * YEAR;
-  for (let j = 0; j < listings.length; j++) {
-    const listingId = listings[j] as number;
-    const owner = ownerOf(plan, listingId);
-    const from = Math.max(since, approvedAtOf(plan, listingId));
-    const base = (listingId * 104_729) % plan.users;
-    let members = 0;
-    for (let k = 0; k < (counts[j] as number); k++) {
-      const at = after(plan, random, from);
-      let userId = 1 + ((base + members) % plan.users);
-      if (userId === owner) userId = 1 + ((base + ++members) % plan.users);
-      const asMember = random.chance(0.4) && members < plan.users - 2;
-      if (asMember) members++;
-      const viewer = asMember ? `u:${userId}` : `v:${visitorCookie(listingId, k, random)}`;
-      yield [listingId, iso(at).slice(0, 10), viewer, iso(at)];
-    }
   }
 }
 

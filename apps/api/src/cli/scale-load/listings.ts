@@ -3,6 +3,7 @@ import type { StoredImage } from '../../db/stored-files';
 import { CITIES } from '../../db/seed/data/cities';
 import { COMPANY_AGES, COMPANY_SIZES, SHARE_PERCENTAGES } from '../../db/seed/data/company-lookups';
 import type { Cell } from './copy';
+import type { ListingCounters } from './counters';
 import { DAY, YEAR, emailOf, iso, listingState, ownerOf, type Plan } from './plan';
 import { Prng } from './random';
 import { ADJECTIVES, REASONS, SECTORS, type SectorProfile } from './sectors';
@@ -53,6 +54,9 @@ export const LISTING_COLUMNS = [
   'approved_at',
   'created_at',
   'updated_at',
+  'views_count',
+  'favorites_count',
+  'offers_count',
 ] as const;
 
 /** Brand-like words: shared by many listings, so a word search has thousands of rows to rank. */
@@ -94,7 +98,7 @@ function texts(id: number, random: Prng) {
   return { sector, city, noun, adjective, brand, featureA, featureB, reason };
 }
 
-export function* listingRows(plan: Plan, pool: ImageSet[]): Generator<Cell[]> {
+export function* listingRows(plan: Plan, pool: ImageSet[], counters: ListingCounters): Generator<Cell[]> {
   const random = new Prng('listings');
   for (let id = 1; id <= plan.listings; id++) {
     const t = texts(id, random);
@@ -176,6 +180,9 @@ export function* listingRows(plan: Plan, pool: ImageSet[]): Generator<Cell[]> {
       approvedAt ? iso(approvedAt) : null,
       iso(created),
       iso(approvedAt ?? created),
+      counters.views[id] ?? 0,
+      counters.favorites[id] ?? 0,
+      counters.offers[id] ?? 0,
     ];
   }
 }

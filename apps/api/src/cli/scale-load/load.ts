@@ -7,34 +7,14 @@ import { seedLookups } from '../../db/seed/lookups';
 import { DEMO_OPPORTUNITIES } from '../../db/seed/demo-opportunities';
 import { demoImageSet, ensureDemoImages } from '../../db/seed/demo-images';
 import type { Storage } from '../../storage/storage';
-import {
-  ACCESS_COLUMNS,
-  AUDIT_COLUMNS,
-  NOTIFICATION_COLUMNS,
-  SAVED_SEARCH_COLUMNS,
-  VIEWER_COLUMNS,
-  accessRequestRows,
-  auditRows,
-  notificationRows,
-  savedSearchRows,
-  viewerRows,
-} from './activity';
-import { CHAT_COLUMNS, MESSAGE_COLUMNS, chatRows, messageRows } from './chats';
-import { copyRows, type Cell } from './copy';
-import { DEAL_COLUMNS, LOI_COLUMNS, dealRows, dealSpecs, loiRows } from './deals';
-import { FAVORITE_COLUMNS, OFFER_COLUMNS, favoriteRows, offerRows } from './engagement';
-import { HISTORY_COLUMNS, LISTING_COLUMNS, listingRows, statusHistoryRows, type ImageSet } from './listings';
+import { copyRows } from './copy';
+import { listingCounters } from './counters';
+import { dealSpecs } from './deals';
+import type { ImageSet } from './listings';
 import { makeLayout, makePlan, type Plan } from './plan';
 import { createProgress, type Progress } from './progress';
 import { inspectTarget } from './target';
-import {
-  ADVISOR_COLUMNS,
-  ADVISOR_TYPE_COLUMNS,
-  USER_COLUMNS,
-  advisorRows,
-  advisorTypeRows,
-  userRows,
-} from './users';
+import { loadSteps, type Step } from './steps';
 
 export interface LoadOptions {
   url: string;
@@ -122,56 +102,59 @@ export async function loadScaleMarket(options: LoadOptions): Promise<LoadReport>
     await database.close();
   }
 
-  const steps: Array<
-    [table: string, columns: readonly string[], rows: () => Iterable<Cell[]>, expected: number]
-  > = [
-    ['users', USER_COLUMNS, () => userRows(plan, passwordHash), plan.users + 1],
-    ['advisor_profiles', ADVISOR_COLUMNS, () => advisorRows(plan), Math.round(plan.users * 0.05)],
-    [
-      'advisor_business_types',
-      ADVISOR_TYPE_COLUMNS,
-      () => advisorTypeRows(plan),
-      Math.round(plan.users * 0.067),
-    ],
-    ['opportunities', LISTING_COLUMNS, () => listingRows(plan, pool), plan.listings],
-    ['opportunity_status_history', HISTORY_COLUMNS, () => statusHistoryRows(plan), plan.listings],
-    ['favorites', FAVORITE_COLUMNS, () => favoriteRows(plan, layout), plan.favorites],
-    ['offers', OFFER_COLUMNS, () => offerRows(plan, layout, deals), plan.offers],
-    ['deals', DEAL_COLUMNS, () => dealRows(deals), deals.length],
-    ['deal_lois', LOI_COLUMNS, () => loiRows(deals), deals.length],
-    ['chats', CHAT_COLUMNS, () => chatRows(plan, layout), plan.chats],
-    ['chat_messages', MESSAGE_COLUMNS, () => messageRows(plan, layout), plan.messages],
-    ['saved_searches', SAVED_SEARCH_COLUMNS, () => savedSearchRows(plan), plan.savedSearches],
-    ['notifications', NOTIFICATION_COLUMNS, () => notificationRows(plan, layout), plan.notifications],
-    ['opportunity_viewers', VIEWER_COLUMNS, () => viewerRows(plan, layout), plan.views],
-    ['access_requests', ACCESS_COLUMNS, () => accessRequestRows(plan, layout), plan.accessRequests],
-    ['audit_log', AUDIT_COLUMNS, () => auditRows(plan), plan.audit],
-  ];
-  const progress = options.progress ?? createProgress(steps.reduce((sum, step) => sum + step[3], 0));
+  const counters = listingCounters(plan, layout, deals);
+  const steps = loadSteps({ plan, layout, deals, counters, pool, passwordHash });
+  const progress = options.progress ?? createProgress(steps.reduce((sum, step) => sum + step.expected, 0));
   const tables: TableReport[] = [];
-  const client = new pg.Client({ connectionString: options.url });
-  await client.connect();
-  try {
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: options.url });
+    await client.connect();
+    await client.query(`SET synchronous_commit = off`);
     // Foreign keys hold by construction, so row triggers (FK checks, the page queue, the audit
-    // log's append-only guard for the reload) are skipped where the role may; otherwise they fire.
+    // log's append-only guard for a reload) are skipped where the role may; otherwise they fire.
     const replica = await client.query(`SET session_replication_role = replica`).then(
       () => true,
       () => false,
     );
-    await client.query(`SET synchronous_commit = off`);
-    if (scaleUsers > 0) {
-      if (!replica)
-        throw new Error('reloading a generated market needs a superuser (audit_log is append-only)');
-      progress.note(`emptying the earlier generated market (${scaleUsers} accounts)`);
-      await client.query(`TRUNCATE ${FILLED.join(', ')} RESTART IDENTITY CASCADE`);
-    }
-    for (const [table, columns, rows, expected] of steps) {
+    return { client, replica };
+  };
+  const runSteps = async (client: pg.Client, lane: Step[]) => {
+    for (const { table, columns, rows, expected } of lane) {
       progress.start(table, expected);
       const began = Date.now();
       const count = await copyRows(client, table, columns, rows(), (n) => progress.add(n));
       const ms = Date.now() - began;
       tables.push({ table, rows: count, ms });
       progress.finish(table, count, ms);
+    }
+  };
+  const { client, replica } = await connect();
+  try {
+    if (scaleUsers > 0) {
+      if (!replica)
+        throw new Error('reloading a generated market needs a superuser (audit_log is append-only)');
+      progress.note(`emptying the earlier generated market (${scaleUsers} accounts)`);
+      await client.query(`TRUNCATE ${FILLED.join(', ')} RESTART IDENTITY CASCADE`);
+    }
+    if (replica) {
+      // Without the checks order does not matter: two connections keep both cores busy.
+      const second = await connect();
+      try {
+        await Promise.all([
+          runSteps(
+            client,
+            steps.filter((s) => s.lane === 0),
+          ),
+          runSteps(
+            second.client,
+            steps.filter((s) => s.lane === 1),
+          ),
+        ]);
+      } finally {
+        await second.client.end();
+      }
+    } else {
+      await runSteps(client, steps);
     }
     const derived = Date.now();
     await deriveCounters(client);
@@ -186,17 +169,10 @@ export async function loadScaleMarket(options: LoadOptions): Promise<LoadReport>
   }
 }
 
-/** What the app keeps in step with its rows: the daily view totals, the counters on each listing, the sequences. */
+/** What the app keeps in step with its rows: the daily view totals (the top list reads them), the sequences. */
 async function deriveCounters(client: pg.Client): Promise<void> {
   await client.query(`INSERT INTO opportunity_daily_views (opportunity_id, day, views)
     SELECT opportunity_id, day, count(*) FROM opportunity_viewers GROUP BY opportunity_id, day`);
-  await client.query(`UPDATE opportunities o SET
-      views_count = coalesce(v.n, 0), favorites_count = coalesce(f.n, 0), offers_count = coalesce(x.n, 0)
-    FROM opportunities base
-    LEFT JOIN (SELECT opportunity_id, count(*)::int AS n FROM opportunity_viewers GROUP BY 1) v ON v.opportunity_id = base.id
-    LEFT JOIN (SELECT opportunity_id, count(*)::int AS n FROM favorites GROUP BY 1) f ON f.opportunity_id = base.id
-    LEFT JOIN (SELECT opportunity_id, count(*)::int AS n FROM offers GROUP BY 1) x ON x.opportunity_id = base.id
-    WHERE o.id = base.id AND (v.n IS NOT NULL OR f.n IS NOT NULL OR x.n IS NOT NULL)`);
   for (const table of SERIAL_TABLES) {
     await client.query(
       `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
