@@ -76,10 +76,10 @@ export function loadSteps({ plan, layout, deals, counters, pool, passwordHash }:
     step('deal_lois', LOI_COLUMNS, () => loiRows(deals), deals.length, 1),
     step('chats', CHAT_COLUMNS, () => chatRows(plan, layout), plan.chats, 1),
     step('chat_messages', MESSAGE_COLUMNS, () => messageRows(plan, layout), plan.messages, 1),
-    step('saved_searches', SAVED_SEARCH_COLUMNS, () => savedSearchRows(plan), plan.savedSearches, 0),
+    step('saved_searches', SAVED_SEARCH_COLUMNS, () => savedSearchRows(plan), plan.savedSearches, 1),
     step('notifications', NOTIFICATION_COLUMNS, () => notificationRows(plan, layout), plan.notifications, 0),
     step('opportunity_viewers', VIEWER_COLUMNS, () => viewerRows(plan, layout), plan.views, 1),
     step('access_requests', ACCESS_COLUMNS, () => accessRequestRows(plan, layout), plan.accessRequests, 0),
-    step('audit_log', AUDIT_COLUMNS, () => auditRows(plan), plan.audit, 0),
+    step('audit_log', AUDIT_COLUMNS, () => auditRows(plan), plan.audit, 1),
   ];
 }
