@@ -181,7 +181,13 @@ if (serverUrl) {
         expect(
           await count(`SELECT count(*) AS n FROM opportunities o
           WHERE favorites_count <> (SELECT count(*) FROM favorites f WHERE f.opportunity_id = o.id)
-             OR offers_count <> (SELECT count(*) FROM offers x WHERE x.opportunity_id = o.id)`),
+             OR offers_count <> (SELECT count(*) FROM offers x WHERE x.opportunity_id = o.id)
+             OR views_count <> (SELECT count(*) FROM opportunity_viewers v WHERE v.opportunity_id = o.id)
+             OR views_count <> (SELECT coalesce(sum(views), 0) FROM opportunity_daily_views d WHERE d.opportunity_id = o.id)`),
+        ).toBe(0);
+        expect(
+          await count(`SELECT count(*) AS n FROM opportunity_daily_views d
+            WHERE views <> (SELECT count(*) FROM opportunity_viewers v WHERE v.opportunity_id = d.opportunity_id AND v.day = d.day)`),
         ).toBe(0);
         const top = async (sql: string) => Number((await client.query<{ u: number }>(sql)).rows[0]?.u);
         expect(

@@ -157,8 +157,8 @@ export async function loadScaleMarket(options: LoadOptions): Promise<LoadReport>
       await runSteps(client, steps);
     }
     const derived = Date.now();
-    await deriveCounters(client);
-    progress.note(`counters, daily views and sequences in ${((Date.now() - derived) / 1000).toFixed(1)} s`);
+    await moveSequences(client);
+    progress.note(`sequences in ${((Date.now() - derived) / 1000).toFixed(1)} s`);
     const analyzed = Date.now();
     await client.query('ANALYZE');
     progress.note(`ANALYZE in ${((Date.now() - analyzed) / 1000).toFixed(1)} s`);
@@ -169,10 +169,8 @@ export async function loadScaleMarket(options: LoadOptions): Promise<LoadReport>
   }
 }
 
-/** What the app keeps in step with its rows: the daily view totals (the top list reads them), the sequences. */
-async function deriveCounters(client: pg.Client): Promise<void> {
-  await client.query(`INSERT INTO opportunity_daily_views (opportunity_id, day, views)
-    SELECT opportunity_id, day, count(*) FROM opportunity_viewers GROUP BY opportunity_id, day`);
+/** Sequences moved past the ids the rows were given. */
+async function moveSequences(client: pg.Client): Promise<void> {
   for (const table of SERIAL_TABLES) {
     await client.query(
       `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,

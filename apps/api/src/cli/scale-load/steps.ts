@@ -23,7 +23,7 @@ import {
   advisorTypeRows,
   userRows,
 } from './users';
-import { VIEWER_COLUMNS, viewerRows } from './views';
+import { DAILY_VIEW_COLUMNS, VIEWER_COLUMNS, dailyViewRows, viewerRows } from './views';
 
 export interface Step {
   table: string;
@@ -79,6 +79,13 @@ export function loadSteps({ plan, layout, deals, counters, pool, passwordHash }:
     step('saved_searches', SAVED_SEARCH_COLUMNS, () => savedSearchRows(plan), plan.savedSearches, 1),
     step('notifications', NOTIFICATION_COLUMNS, () => notificationRows(plan, layout), plan.notifications, 0),
     step('opportunity_viewers', VIEWER_COLUMNS, () => viewerRows(plan, layout), plan.views, 1),
+    step(
+      'opportunity_daily_views',
+      DAILY_VIEW_COLUMNS,
+      () => dailyViewRows(plan, layout),
+      Math.round(plan.views * 0.73),
+      0,
+    ),
     step('access_requests', ACCESS_COLUMNS, () => accessRequestRows(plan, layout), plan.accessRequests, 0),
     step('audit_log', AUDIT_COLUMNS, () => auditRows(plan), plan.audit, 1),
   ];
