@@ -5,8 +5,8 @@ import { clearTokens, setTokens } from '@/lib/session';
 import { mockApi } from '@/test/api-mock';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { ChecklistSection } from './checklist-section';
+import { testDeal } from './test-deal';
 
-const lookup = { id: 1, nameAR: 'الرياض', nameEN: 'Riyadh' };
 const item = (id: number, status: ChecklistItem['status']): ChecklistItem => ({
   id,
   title: `Item ${id}`,
@@ -16,38 +16,8 @@ const item = (id: number, status: ChecklistItem['status']): ChecklistItem => ({
   note: null,
   documents: [],
 });
-const dealAt = (stage: Deal['stage'], checklist: ChecklistItem[]): Deal => ({
-  id: 7,
-  opportunity: {
-    id: 3,
-    opportunityName: 'Corniche cafe',
-    opportunityNameAr: 'مقهى الكورنيش',
-    type: 'buy',
-    offeredPercentage: 100,
-    requiredAmount: 900000,
-    logo: null,
-    coverImage: null,
-    businessType: lookup,
-    region: lookup,
-    city: lookup,
-    isVerified: false,
-    createdAt: '2026-01-01T00:00:00Z',
-    dealState: 'under_offer',
-  },
-  seller: { id: 1, username: 'owner1' },
-  buyer: { id: 9, username: 'khalid' },
-  offer: { id: 4, amount: 850000, createdAt: '2026-01-01T00:00:00Z' },
-  stage,
-  you: 'buyer',
-  closeRequestedBy: [],
-  cancelReason: null,
-  lois: [],
-  checklist,
-  timeline: [],
-  dueDiligenceEndsAt: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-02T00:00:00Z',
-});
+const dealAt = (stage: Deal['stage'], checklist: ChecklistItem[]): Deal =>
+  testDeal({ stage, you: 'buyer', checklist });
 
 afterEach(async () => {
   vi.unstubAllGlobals();

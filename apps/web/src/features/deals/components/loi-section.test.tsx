@@ -4,8 +4,8 @@ import type { Deal } from '@safqa/shared/validation/deals';
 import { clearTokens, setTokens } from '@/lib/session';
 import { fakeJwt, inOneHour, jsonResponse, renderWithProviders, setLanguage } from '@/test/utils';
 import { LoiSection } from './loi-section';
+import { testDeal } from './test-deal';
 
-const lookup = { id: 1, nameAR: 'الرياض', nameEN: 'Riyadh' };
 const loi = {
   version: 2,
   price: 850000,
@@ -20,38 +20,10 @@ const loi = {
   sellerSignature: null,
   buyerSignature: 'Khalid Saad',
 };
-const deal: Deal = {
-  id: 7,
-  opportunity: {
-    id: 3,
-    opportunityName: 'Corniche cafe',
-    opportunityNameAr: 'مقهى الكورنيش',
-    type: 'buy',
-    offeredPercentage: 100,
-    requiredAmount: 900000,
-    logo: null,
-    coverImage: null,
-    businessType: lookup,
-    region: lookup,
-    city: lookup,
-    isVerified: false,
-    createdAt: '2026-01-01T00:00:00Z',
-    dealState: null,
-  },
-  seller: { id: 1, username: 'owner1' },
-  buyer: { id: 9, username: 'khalid' },
-  offer: { id: 4, amount: 850000, createdAt: '2026-01-01T00:00:00Z' },
-  stage: 'loi',
-  you: 'seller',
-  closeRequestedBy: [],
-  cancelReason: null,
+const deal: Deal = testDeal({
+  opportunity: { ...testDeal().opportunity, dealState: null },
   lois: [{ ...loi, version: 1, signedByBuyerAt: null, buyerSignature: null }, loi],
-  checklist: [],
-  timeline: [],
-  dueDiligenceEndsAt: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-02T00:00:00Z',
-};
+});
 
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -1,43 +1,16 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Deal } from '@safqa/shared/validation/deals';
 import { clearTokens, setTokens } from '@/lib/session';
 import { fakeJwt, inOneHour, renderWithProviders, setLanguage } from '@/test/utils';
 import { StageActions } from './stage-actions';
+import { testDeal } from './test-deal';
 
-const lookup = { id: 1, nameAR: 'الرياض', nameEN: 'Riyadh' };
-const deal: Deal = {
-  id: 7,
-  opportunity: {
-    id: 3,
-    opportunityName: 'Corniche cafe',
-    opportunityNameAr: 'مقهى الكورنيش',
-    type: 'buy',
-    offeredPercentage: 100,
-    requiredAmount: 900000,
-    logo: null,
-    coverImage: null,
-    businessType: lookup,
-    region: lookup,
-    city: lookup,
-    isVerified: false,
-    createdAt: '2026-01-01T00:00:00Z',
-    dealState: 'sold',
-  },
-  seller: { id: 1, username: 'owner1' },
-  buyer: { id: 9, username: 'khalid' },
-  offer: { id: 4, amount: 850000, createdAt: '2026-01-01T00:00:00Z' },
+const deal = testDeal({
+  opportunity: { ...testDeal().opportunity, dealState: 'sold' },
   stage: 'closed',
-  you: 'seller',
   closeRequestedBy: ['seller', 'buyer'],
-  cancelReason: null,
-  lois: [],
-  checklist: [],
-  timeline: [],
   dueDiligenceEndsAt: '2026-02-01T00:00:00Z',
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-02T00:00:00Z',
-};
+});
 
 afterEach(async () => {
   clearTokens();
