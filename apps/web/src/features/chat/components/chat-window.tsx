@@ -167,7 +167,11 @@ export function ChatWindow({ chatId, userId }: { chatId: number; userId: number 
           </Alert>
         </div>
       ) : null}
-      <MessageComposer onSend={(body) => send.mutateAsync(body)} />
+      <MessageComposer
+        onSend={(body) => send.mutateAsync(body)}
+        paused={send.isPaused}
+        onRetry={() => void client.resumePausedMutations()}
+      />
     </>
   );
 }

@@ -13,6 +13,10 @@ interface MessageComposerProps {
   /** Resolves when the message is stored; a rejection keeps the text for another try. */
   onSend: (body: string) => Promise<unknown>;
   disabled?: boolean;
+  /** The message waits for the network (the phone is offline): it goes when the connection is back. */
+  paused?: boolean;
+  /** Tries the waiting message again now (the browser may think it is offline when it is not). */
+  onRetry?: () => void;
 }
 
 /**
@@ -20,7 +24,7 @@ interface MessageComposerProps {
  * for Arabic on some keyboards, finishes the word instead of sending). Blank text is never sent;
  * the body is limited to 2000 characters after trimming, like the server.
  */
-export function MessageComposer({ onSend, disabled = false }: MessageComposerProps) {
+export function MessageComposer({ onSend, disabled = false, paused = false, onRetry }: MessageComposerProps) {
   const { t } = useTranslation();
   const lng = useLanguage();
   const [text, setText] = useState('');
@@ -52,7 +56,7 @@ export function MessageComposer({ onSend, disabled = false }: MessageComposerPro
 
   return (
     <form
-      className="flex items-end gap-2 border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+      className="flex flex-wrap items-end gap-2 border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
       onSubmit={(event) => {
         event.preventDefault();
         void send();
@@ -104,6 +108,19 @@ export function MessageComposer({ onSend, disabled = false }: MessageComposerPro
         )}
         <span className="sr-only sm:not-sr-only">{sending ? t('chat.sending') : t('chat.send')}</span>
       </Button>
+      {sending && paused ? (
+        <p
+          role="status"
+          className="flex basis-full flex-wrap items-center gap-2 text-sm text-amber-900 dark:text-amber-200"
+        >
+          {t('chat.offlineQueued')}
+          {onRetry ? (
+            <Button type="button" size="sm" variant="secondary" onClick={onRetry}>
+              {t('chat.retryNow')}
+            </Button>
+          ) : null}
+        </p>
+      ) : null}
     </form>
   );
 }
