@@ -14,6 +14,13 @@ declare module 'autocannon' {
     timeouts: number;
     duration: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running load: a promise of its result that also reports each response as it comes. */
+  interface Instance extends Promise<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

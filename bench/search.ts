@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { openLoop, stats, type Stats } from './open-loop';
 
 /**
  * `npm run bench -- search [--db=pglite|postgres|both] [--duration=10] [--rows=100000]`
@@ -44,28 +44,6 @@ const SEARCH_PATHS = [
     `/api/opportunities?q=${encodeURIComponent(String(q))}&businessTypeId=${bt}&regionId=${region}&sort=newest`,
 );
 
-interface Stats {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  count: number;
-  errors: number;
-}
-
-function stats(latencies: number[], seconds: number, errors = 0): Stats {
-  const sorted = latencies.slice().sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-  return {
-    p50: at(50),
-    p95: at(95),
-    p99: at(99),
-    rps: latencies.length / seconds,
-    count: latencies.length,
-    errors,
-  };
-}
-
 async function load(url: string, paths: string[], seconds: number): Promise<Stats> {
   const latencies: number[] = [];
   let errors = 0;
@@ -81,44 +59,6 @@ async function load(url: string, paths: string[], seconds: number): Promise<Stat
   });
   const result = await instance;
   return stats(latencies, result.duration, errors + result.errors + result.timeouts);
-}
-
-/**
- * Open loop: one request every 1000/rate ms, evenly spaced, whatever the answers take (a new
- * connection when all are busy), each timed from when it was due, so a slow answer cannot hide the
- * wait of the ones behind it (no coordinated omission).
- */
-async function loadAtRate(url: string, paths: string[], seconds: number, rate: number): Promise<Stats> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-  const latencies: number[] = [];
-  let errors = 0;
-  const total = Math.round(seconds * rate);
-  const started = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(
-      new Promise<void>((resolve) => {
-        const request = http.get(`${url}${paths[i % paths.length]}`, { agent }, (response) => {
-          response.resume();
-          response.on('end', () => {
-            if (response.statusCode !== 200) errors += 1;
-            latencies.push(performance.now() - due);
-            resolve();
-          });
-        });
-        request.on('error', () => {
-          errors += 1;
-          resolve();
-        });
-      }),
-    );
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  return stats(latencies, (performance.now() - started) / 1000, errors);
 }
 
 function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
@@ -175,7 +115,12 @@ async function benchOne(kind: 'postgres' | 'pglite') {
     child.send({ cmd: 'countCache', ttlMs: 30_000 });
     await waitFor(child, 'countCache');
     const searchApi = await load(api, SEARCH_PATHS, duration);
-    const searchOpen = await loadAtRate(api, SEARCH_PATHS, duration, openLoopRate);
+    const searchOpen = await openLoop({
+      url: api,
+      path: (i) => SEARCH_PATHS[i % SEARCH_PATHS.length]!,
+      seconds: duration,
+      rate: openLoopRate,
+    });
 
     await load(api, ['/api/opportunities/top'], 2);
     const top = await load(api, ['/api/opportunities/top'], duration);
