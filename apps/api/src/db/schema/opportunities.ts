@@ -109,33 +109,34 @@ export const opportunities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('opportunities_status_created_idx').on(t.status, t.createdAt),
-    index('opportunities_submitted_by_idx').on(t.submittedBy),
-    // Category tile plus place (the usual search filters) in one index; its prefix serves the FK checks.
-    index('opportunities_type_place_idx').on(t.businessTypeId, t.regionId, t.cityId),
-    index('opportunities_region_city_idx').on(t.regionId, t.cityId),
-    // Public search reads approved rows only: partial indexes keep them small (docs/search-tuning.md).
-    index('opportunities_search_trgm_idx')
-      .using('gin', sql`${t.searchText} gin_trgm_ops`)
-      .where(sql`${t.status} = 'approved'`),
-    index('opportunities_search_ar_fts_idx')
-      .using('gin', t.searchVectorAr)
-      .where(sql`${t.status} = 'approved'`),
-    index('opportunities_search_en_fts_idx')
-      .using('gin', t.searchVectorEn)
-      .where(sql`${t.status} = 'approved'`),
-    index('opportunities_approved_created_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`${t.status} = 'approved'`),
-    // The "popular" sort's leading key (queries.ts ENGAGEMENT); views are left out on purpose.
-    index('opportunities_approved_engagement_idx')
-      .on(sql`(3 * ${t.favoritesCount} + 5 * ${t.offersCount}) DESC`)
-      .where(sql`${t.status} = 'approved'`),
-    index('opportunities_approved_amount_idx')
-      .on(t.requiredAmount, t.id)
-      .where(sql`${t.status} = 'approved'`),
-  ],
+  (t) => {
+    const listedForSearch = sql`${t.status} = 'approved' AND NOT ${t.ownerSuspended} AND ${t.dealState} IS DISTINCT FROM 'closed'`;
+    return [
+      index('opportunities_status_created_idx').on(t.status, t.createdAt),
+      index('opportunities_submitted_by_idx').on(t.submittedBy),
+      // Category tile plus place (the usual search filters) in one index; its prefix serves the FK checks.
+      index('opportunities_type_place_idx').on(t.businessTypeId, t.regionId, t.cityId),
+      index('opportunities_region_city_idx').on(t.regionId, t.cityId),
+      // Public search reads approved rows only: partial indexes keep them small (docs/search-tuning.md).
+      index('opportunities_search_trgm_idx')
+        .using('gin', sql`${t.searchText} gin_trgm_ops`)
+        .where(sql`${t.status} = 'approved'`),
+      index('opportunities_search_ar_fts_idx')
+        .using('gin', t.searchVectorAr)
+        .where(sql`${t.status} = 'approved'`),
+      index('opportunities_search_en_fts_idx')
+        .using('gin', t.searchVectorEn)
+        .where(sql`${t.status} = 'approved'`),
+      // Search's orders: exactly the rows search shows (queries.ts searchConditions), so a deep page
+      // reads no table row to filter (migration 0035).
+      index('opportunities_approved_created_idx').on(t.createdAt, t.id).where(listedForSearch),
+      // The "popular" sort's leading key (queries.ts ENGAGEMENT); views are left out on purpose.
+      index('opportunities_approved_engagement_idx')
+        .on(sql`(3 * ${t.favoritesCount} + 5 * ${t.offersCount}) DESC`)
+        .where(listedForSearch),
+      index('opportunities_approved_amount_idx').on(t.requiredAmount, t.id).where(listedForSearch),
+    ];
+  },
 );
 
 export const opportunityStatusHistory = pgTable(
