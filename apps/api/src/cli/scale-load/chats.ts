@@ -16,6 +16,7 @@ export const CHAT_COLUMNS = [
   'updated_at',
 ] as const;
 export const MESSAGE_COLUMNS = ['id', 'chat_id', 'sender_id', 'body', 'created_at', 'read_at'] as const;
+export const MISSED_EMAIL_COLUMNS = ['chat_id', 'user_id', 'sent_at'] as const;
 
 const BODIES: Array<[string, string]> = [
   ['السلام عليكم، هل الفرصة ما زالت متاحة؟', 'Hello, is the opportunity still available?'],
@@ -119,5 +120,21 @@ export function* messageRows(plan: Plan, layout: Layout): Generator<Cell[]> {
       const readAt = last && c.unread ? null : iso(Math.min(plan.now, at + c.gap / 2));
       yield [++id, c.id, m % 2 === 0 ? c.investorId : c.ownerId, text, iso(at), readAt];
     }
+  }
+}
+
+/**
+ * The "unread messages" email each unread chat's recipient already had, 15 minutes after the last
+ * message (modules/chat/missed-messages.ts): a market that has run has sent them, so a first start
+ * on the generated data does not mail 90,000 people about messages of past years.
+ */
+export function* missedEmailRows(plan: Plan, layout: Layout): Generator<Cell[]> {
+  for (const c of chatSpecs(plan, layout)) {
+    if (!c.unread) continue;
+    yield [
+      c.id,
+      lastByInvestor(c) ? c.ownerId : c.investorId,
+      iso(Math.min(plan.now, lastAt(c) + 15 * 60_000)),
+    ];
   }
 }

@@ -8,7 +8,14 @@ import {
   notificationRows,
   savedSearchRows,
 } from './activity';
-import { CHAT_COLUMNS, MESSAGE_COLUMNS, chatRows, messageRows } from './chats';
+import {
+  CHAT_COLUMNS,
+  MESSAGE_COLUMNS,
+  MISSED_EMAIL_COLUMNS,
+  chatRows,
+  messageRows,
+  missedEmailRows,
+} from './chats';
 import type { Cell } from './copy';
 import type { ListingCounters } from './counters';
 import { DEAL_COLUMNS, LOI_COLUMNS, dealRows, loiRows, type DealSpec } from './deals';
@@ -76,6 +83,13 @@ export function loadSteps({ plan, layout, deals, counters, pool, passwordHash }:
     step('deal_lois', LOI_COLUMNS, () => loiRows(deals), deals.length, 1),
     step('chats', CHAT_COLUMNS, () => chatRows(plan, layout), plan.chats, 1),
     step('chat_messages', MESSAGE_COLUMNS, () => messageRows(plan, layout), plan.messages, 1),
+    step(
+      'chat_missed_emails',
+      MISSED_EMAIL_COLUMNS,
+      () => missedEmailRows(plan, layout),
+      Math.round(plan.chats * 0.3),
+      1,
+    ),
     step('saved_searches', SAVED_SEARCH_COLUMNS, () => savedSearchRows(plan), plan.savedSearches, 1),
     step('notifications', NOTIFICATION_COLUMNS, () => notificationRows(plan, layout), plan.notifications, 0),
     step('opportunity_viewers', VIEWER_COLUMNS, () => viewerRows(plan, layout), plan.views, 1),
