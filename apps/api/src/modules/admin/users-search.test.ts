@@ -42,6 +42,8 @@ describe('GET /api/admin/users?q=', () => {
     expect(await usernames(q('NORTH.EX'))).toEqual(['sara_q1']);
     expect(await usernames(q('Sara.Q1@North.Example'))).toEqual(['sara_q1']);
     expect(await usernames(q('العتيب'))).toEqual(['محمد العتيبي']);
+    // A username in any case (its email does not hold the fragment).
+    expect(await usernames(q('PCT1000'))).toEqual(['pct1000x']);
     expect(await usernames(q('south.example'))).toEqual(['محمد العتيبي', 'pct1000x', 'pct100%x', 'saraxq1']);
     // The phone as stored, as typed locally (05…), with spaces and + or in Arabic-Indic digits.
     expect(await usernames(q('5012345'))).toEqual(['sara_q1']);
