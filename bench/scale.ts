@@ -15,7 +15,8 @@
  * lists, and the seller's insights) for --seconds (after one second of
  * warm-up), first on the demo market, then on the large one. For each: p50/p95/p99 of the answered
  * requests (each timed from when it was due), failures, and the server's own CPU per request (from
- * /proc, so a busy machine does not inflate it). Per-IP limits are scaled x1000 (RATE_LIMIT_SCALE):
+ * /proc, so a busy machine does not inflate it). Then a saturation ramp (bench/scale-mix.ts; --no-mix
+ * to skip, --mix-rates=25,50,... to choose the steps). Per-IP limits are scaled x1000 (RATE_LIMIT_SCALE):
  * the bench sends everything from one address.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import pg from 'pg';
 import { startServerProcess, type ServerProcess } from '../apps/api/src/test/server-process';
 import { signIn } from '../scripts/sign-in.mjs';
 import { openLoop, type Stats } from './open-loop';
+import { mixRamp } from './scale-mix';
 import { GOAL_MS, scenes, type Found, type Scene } from './scale-scenes';
 
 const args = Object.fromEntries(
@@ -181,6 +183,8 @@ function cpuMsOf(pid: number) {
 
 interface Side {
   server: ServerProcess;
+  url: string;
+  found: Found;
   tokens: Record<'admin' | 'seller' | 'buyer', string>;
   scenes: Scene[];
 }
@@ -227,6 +231,13 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'safqa-bench-scale-'));
   const sides: Record<'demo' | 'large', Side> = {} as never;
   const servers: ServerProcess[] = [];
+  // Stopped with Ctrl-C or a signal: take the servers down too (an exit handler does not run then).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const server of servers) server.child.kill('SIGKILL');
+      process.exit(130);
+    });
+  }
   try {
     for (const [name, url] of [
       ['demo', DEMO_URL],
@@ -245,6 +256,8 @@ async function main() {
         (await signIn(server.baseUrl, `${who}@scale.example`, PASSWORD)).accessToken;
       sides[name] = {
         server,
+        url,
+        found,
         tokens: { admin: await as('admin'), seller: await as('user1'), buyer: await as('user2') },
         scenes: scenes(found),
       };
@@ -280,6 +293,33 @@ async function main() {
       );
     }
     console.log(`\n${names.length - missed} of ${names.length} scenes within their goal`);
+
+    if (!('no-mix' in args)) {
+      const rates = String(args['mix-rates'] ?? '25,50,100,150,200,300')
+        .split(',')
+        .map(Number);
+      console.log(
+        `\nSaturation: the mix (40 % listing pages and JSON, 30 % search, 15 % home, 15 % signed-in lists) on the large market, ${SECONDS} s a step`,
+      );
+      console.log(
+        '| req/s | p50 ms | p95 ms | failures | Node process, cores | PostgreSQL backends, cores |',
+      );
+      console.log('|---:|---:|---:|---:|---:|---:|');
+      const steps = await mixRamp({
+        baseUrl: sides.large.server.baseUrl,
+        serverPid: sides.large.server.child.pid!,
+        databaseUrl: sides.large.url,
+        token: sides.large.tokens.buyer,
+        found: sides.large.found,
+        rates,
+        seconds: SECONDS,
+      });
+      for (const step of steps) {
+        console.log(
+          `| ${step.rate} | ${cell(step.p50)} | ${cell(step.p95)} | ${step.failures} | ${step.nodeCores.toFixed(2)} | ${step.postgresCores.toFixed(2)} |`,
+        );
+      }
+    }
   } finally {
     for (const server of servers) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
