@@ -9,15 +9,18 @@
  * postgres://postgres@127.0.0.1:5432/safqa_scale); with --factor the bench fills it first. The demo
  * database (--demo-database, by default the same server's safqa_scale_demo) is filled at factor 0.001
  * on every run: about the demo's size (100 listings, 1,000 users), with the same generated accounts,
- * so that every scene has its counterpart. Both servers run compiled, NODE_ENV=production, one on
- * each database; the bench waits for each page warmer's start-up queue to drain, then measures one
- * scene at a time, open loop at --rate requests a second (--admin-rate for the admin's searches and
- * lists, and the seller's insights) for --seconds (after one second of
- * warm-up), first on the demo market, then on the large one. For each: p50/p95/p99 of the answered
- * requests (each timed from when it was due), failures, and the server's own CPU per request (from
- * /proc, so a busy machine does not inflate it). Then a saturation ramp (bench/scale-mix.ts; --no-mix
- * to skip, --mix-rates=25,50,... to choose the steps). Per-IP limits are scaled x1000 (RATE_LIMIT_SCALE):
- * the bench sends everything from one address.
+ * so that every scene has its counterpart.
+ *
+ * Both servers run compiled, NODE_ENV=production, one on each database, each started as a new build
+ * (its stored pages deleted first). On the large market, listing pages are measured during the first
+ * --deploy-seconds (60) after that deploy while the warmer works (--no-deploy to skip). The bench
+ * waits for each warmer's start-up queue to drain, then measures one scene at a time, open loop at
+ * --rate requests a second (--admin-rate for the admin's searches and lists and the seller's
+ * insights) for --seconds after one second of warm-up, first on the demo market, then on the large
+ * one. For each: p50/p95/p99 of the answered requests (each timed from when it was due), failures,
+ * and the server's own CPU per request (from /proc, so a busy machine does not inflate it). Then a
+ * saturation ramp (bench/scale-mix.ts; --no-mix to skip, --mix-rates=25,50,... for the steps).
+ * Per-IP limits are scaled x1000 (RATE_LIMIT_SCALE): the bench sends everything from one address.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -46,6 +49,7 @@ const LARGE_URL =
   args.database ?? process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/safqa_scale';
 const DEMO_URL = args['demo-database'] ?? withDatabase(LARGE_URL, 'safqa_scale_demo');
 const WARM_TIMEOUT_S = Number(args['warm-timeout'] ?? 900);
+const DEPLOY_SECONDS = Number(args['deploy-seconds'] ?? 60);
 
 function withDatabase(url: string, name: string) {
   const parsed = new URL(url);
@@ -124,6 +128,16 @@ async function warmerState(url: string) {
       'SELECT (SELECT count(*) FROM page_render_queue) AS queued, (SELECT count(*) FROM stored_pages) AS stored',
     );
     return { queued: Number(rows[0].queued), stored: Number(rows[0].stored) };
+  } finally {
+    await db.end();
+  }
+}
+
+async function forgetStoredPages(url: string) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query('DELETE FROM stored_pages');
   } finally {
     await db.end();
   }
@@ -244,9 +258,30 @@ async function main() {
       ['large', LARGE_URL],
     ] as const) {
       const found = await find(url);
+      // A deploy: the new build finds no page of its own in the store (the old build's are useless
+      // to it), so it starts exactly as a new build does.
+      await forgetStoredPages(url);
       const { server, healthyMs } = await start(url, path.join(dataDir, name));
       servers.push(server);
+      // The first minute after the deploy: visitors open listings while the warmer renders the most
+      // visited ones ahead (on the large market only, where it has work to do).
+      const firstMinute =
+        name === 'large' && !('no-deploy' in args)
+          ? await openLoop({
+              url: server.baseUrl,
+              path: (i) =>
+                `/opportunities/${found.listingIds[(i * 13) % found.listingIds.length]}?lang=${i % 2 ? 'en' : 'ar'}`,
+              seconds: DEPLOY_SECONDS,
+              rate: RATE,
+            })
+          : null;
       const warm = await warmed(url);
+      if (firstMinute) {
+        console.log(
+          `large, the first ${DEPLOY_SECONDS} s after the deploy: listing pages p50 ${cell(firstMinute.p50)} ms, ` +
+            `p95 ${cell(firstMinute.p95)} ms, p99 ${cell(firstMinute.p99)} ms at ${RATE} req/s, ${firstMinute.errors} failures`,
+        );
+      }
       console.log(
         `${name}: ${found.listings.toLocaleString('en')} listings, ${found.users.toLocaleString('en')} users; ` +
           `healthy ${(healthyMs / 1000).toFixed(1)} s after start; the warmer stored ${warm.stored.toLocaleString('en')} ` +
