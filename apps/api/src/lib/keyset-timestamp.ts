@@ -3,7 +3,7 @@ import { AppError } from '../plugins/errors';
 import type { Keyset } from './keyset-cursor';
 
 /**
- * Keyset walks of lists ordered newest first by (a timestamp, id): the cursor keeps the timestamp
+ * Keyset walks of lists ordered by (a timestamp, id), newest or oldest first: the cursor keeps the timestamp
  * as UTC text to the microsecond, since a JavaScript Date (milliseconds) would round rows that
  * differ by microseconds onto one value and lose or repeat them at a page boundary.
  */
@@ -14,11 +14,21 @@ export function cursorTimestamp(column: AnyColumn): SQL<string> {
   return sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-/** Rows after the cursor in the (at, id) descending order; 400 for a value no cursor holds. */
-export function afterKeyset(at: AnyColumn, id: AnyColumn, keyset: Keyset | undefined): SQL | undefined {
+/**
+ * Rows after the cursor in the (at, id) order, descending unless `direction` is 'asc' (queues walked
+ * first come, first served); 400 for a value no cursor holds.
+ */
+export function afterKeyset(
+  at: AnyColumn,
+  id: AnyColumn,
+  keyset: Keyset | undefined,
+  direction: 'asc' | 'desc' = 'desc',
+): SQL | undefined {
   if (!keyset) return undefined;
   if (typeof keyset.value !== 'string' || !CURSOR_AT.test(keyset.value)) {
     throw new AppError(400, 'VALIDATION_FAILED', { fields: { cursor: 'invalid' } });
   }
-  return sql`(${at}, ${id}) < (${keyset.value}::timestamptz, ${keyset.id})`;
+  return direction === 'asc'
+    ? sql`(${at}, ${id}) > (${keyset.value}::timestamptz, ${keyset.id})`
+    : sql`(${at}, ${id}) < (${keyset.value}::timestamptz, ${keyset.id})`;
 }

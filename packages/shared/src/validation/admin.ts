@@ -46,12 +46,22 @@ export type AdminStats = z.infer<typeof adminStats>;
 // Moderation
 
 export const moderationQuery = cappedPageQuery
-  .extend({ status: z.preprocess(blankToUndefined, z.enum(OPPORTUNITY_STATUSES).default('pending')) })
+  .extend({
+    status: z.preprocess(blankToUndefined, z.enum(OPPORTUNITY_STATUSES).default('pending')),
+    /** `pagination.nextCursor` of the page before (keyset walk in the tab's order); `page` is then ignored. */
+    cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  })
   .strict();
 export type ModerationQuery = z.infer<typeof moderationQuery>;
 
-/** One tab of the moderation screen, with the size of every tab. */
-export const moderationListResponse = pagedResponse(opportunityDetail).extend({ counts: statusCounts });
+/**
+ * One tab of the moderation screen, with the size of every tab; a tab past 10,000 listings counts
+ * 10,000 and is named in `countsCapped` (counting 80,000 approved listings cost more than the page).
+ */
+export const moderationListResponse = pagedResponse(opportunityDetail).extend({
+  counts: statusCounts,
+  countsCapped: z.array(z.enum(OPPORTUNITY_STATUSES)).optional(),
+});
 export type ModerationListResponse = z.infer<typeof moderationListResponse>;
 
 export const REASON_MAX = 1000;

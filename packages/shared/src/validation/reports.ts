@@ -60,6 +60,8 @@ export const reportFormInput = reportInput.pick({ reason: true, details: true })
 export const adminReportQuery = cappedPageQuery
   .extend({
     status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(REPORT_STATUSES).default('open')),
+    /** `pagination.nextCursor` of the page before (keyset walk in the tab's order); `page` is then ignored. */
+    cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200).optional()),
   })
   .strict();
 export type AdminReportQuery = z.infer<typeof adminReportQuery>;

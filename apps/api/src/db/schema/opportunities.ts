@@ -112,7 +112,9 @@ export const opportunities = pgTable(
   (t) => {
     const listedForSearch = sql`${t.status} = 'approved' AND NOT ${t.ownerSuspended} AND ${t.dealState} IS DISTINCT FROM 'closed'`;
     return [
-      index('opportunities_status_created_idx').on(t.status, t.createdAt),
+      // The moderation tabs' keyset orders (migration 0032): pending by creation, the others by change.
+      index('opportunities_status_created_idx').on(t.status, t.createdAt, t.id),
+      index('opportunities_status_updated_idx').on(t.status, t.updatedAt, t.id),
       index('opportunities_submitted_by_idx').on(t.submittedBy),
       // Category tile plus place (the usual search filters) in one index; its prefix serves the FK checks.
       index('opportunities_type_place_idx').on(t.businessTypeId, t.regionId, t.cityId),

@@ -31,6 +31,10 @@ export const reports = pgTable(
     uniqueIndex('reports_open_once_idx')
       .on(t.reporterId, t.targetType, t.targetId)
       .where(sql`${t.status} = 'open'`),
-    index('reports_status_created_idx').on(t.status, t.createdAt),
+    // The queue's keyset orders (migration 0032): open by creation, decided by decision.
+    index('reports_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('reports_status_decided_idx')
+      .on(t.status, t.decidedAt, t.id)
+      .where(sql`${t.status} <> 'open'`),
   ],
 );

@@ -265,7 +265,13 @@ describe('GET /api/admin/opportunities', () => {
         rejectionReason: null,
         financialsLocked: false,
       });
-      expect(pending.pagination).toEqual({ page: 1, pageSize: 12, total: 2, totalPages: 1 });
+      expect(pending.pagination).toEqual({
+        page: 1,
+        pageSize: 12,
+        total: 2,
+        totalPages: 1,
+        nextCursor: null,
+      });
 
       const tab = (await boss.client.get('/api/admin/opportunities?status=rejected')).json();
       expect(tab.data).toEqual([

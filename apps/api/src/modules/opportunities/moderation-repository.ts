@@ -1,9 +1,13 @@
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OpportunityStatus } from '@safqa/shared/constants';
 import type { StatusCounts } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
 import { opportunities, opportunityStatusHistory } from '../../db/schema/opportunities';
+import { rows as rowsOf } from '../../db/rows';
 import { dailyCounts } from '../../lib/daily-counts';
+import { decodeCursor, nextCursorOf } from '../../lib/keyset-cursor';
+import { afterKeyset, cursorTimestamp } from '../../lib/keyset-timestamp';
+import { COUNT_CAP } from '../../lib/paged';
 
 /** The moderation queue's reads and the verified badge (the status writes are in repository.ts). */
 export function createModerationRepository(db: Db) {
@@ -19,25 +23,58 @@ export function createModerationRepository(db: Db) {
     },
 
     /**
-     * One page of ids in a status: waiting listings oldest first (first come, first reviewed),
-     * the other tabs by their latest change.
+     * Every tab's size, each counted at most to COUNT_CAP from the (status, created_at, id) index:
+     * at factor 1 the approved tab alone holds 80,000 listings.
      */
-    async pageOfStatus(status: OpportunityStatus, page: number, pageSize: number) {
-      const order =
-        status === 'pending'
-          ? [asc(opportunities.createdAt), asc(opportunities.id)]
-          : [desc(opportunities.updatedAt), desc(opportunities.id)];
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({ id: opportunities.id })
-          .from(opportunities)
-          .where(eq(opportunities.status, status))
-          .orderBy(...order)
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(opportunities).where(eq(opportunities.status, status)),
-      ]);
-      return { ids: rows.map((r) => r.id), total: Number(counted?.total ?? 0) };
+    async cappedCountByStatus(): Promise<StatusCounts> {
+      const capped = (status: OpportunityStatus) =>
+        sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${opportunities} WHERE ${opportunities.status} = ${status} LIMIT ${COUNT_CAP}) AS s)`;
+      const [row] = rowsOf<StatusCounts>(
+        await db.execute(
+          sql`SELECT ${capped('pending')} AS pending, ${capped('approved')} AS approved,
+            ${capped('suspended')} AS suspended, ${capped('rejected')} AS rejected`,
+        ),
+      );
+      return {
+        pending: Number(row?.pending ?? 0),
+        approved: Number(row?.approved ?? 0),
+        suspended: Number(row?.suspended ?? 0),
+        rejected: Number(row?.rejected ?? 0),
+      };
+    },
+
+    /**
+     * One page of ids in a status, by offset (`page`) or after a cursor, with the next page's cursor:
+     * waiting listings oldest first (first come, first reviewed), the other tabs by their latest
+     * change. Both orders end in id and are read from the indexes of migration 0032.
+     */
+    async pageOfStatus(query: {
+      status: OpportunityStatus;
+      page: number;
+      pageSize: number;
+      cursor?: string;
+    }) {
+      const keyset = decodeCursor(query.cursor);
+      const queue = query.status === 'pending';
+      const at = queue ? opportunities.createdAt : opportunities.updatedAt;
+      const found = await db
+        .select({ id: opportunities.id, cursorAt: cursorTimestamp(at) })
+        .from(opportunities)
+        .where(
+          and(
+            eq(opportunities.status, query.status),
+            afterKeyset(at, opportunities.id, keyset, queue ? 'asc' : 'desc'),
+          ),
+        )
+        .orderBy(...(queue ? [asc(at), asc(opportunities.id)] : [desc(at), desc(opportunities.id)]))
+        // One row more than the page tells whether there is a next one.
+        .limit(query.pageSize + 1)
+        .offset(keyset ? 0 : (query.page - 1) * query.pageSize);
+      const { rows, nextCursor } = nextCursorOf(found, query.pageSize, (row) => ({
+        value: row.cursorAt,
+        id: row.id,
+      }));
+      return { ids: rows.map((r) => r.id), nextCursor };
     },
 
     /** False when there is no such listing; `after` runs in the same transaction when there is. */

@@ -1,4 +1,4 @@
-import type { OpportunityStatus } from '@safqa/shared/constants';
+import { OPPORTUNITY_STATUSES, type OpportunityStatus } from '@safqa/shared/constants';
 import {
   MODERATION_ACTIONS,
   MODERATION_TRANSITIONS,
@@ -11,7 +11,7 @@ import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import { paged } from '../../lib/paged';
+import { cappedTotal, paged } from '../../lib/paged';
 import { iso } from './mappers';
 import type { UsersService } from '../users/service';
 import type { ModerationRepository } from './moderation-repository';
@@ -103,12 +103,26 @@ export function createModeration(deps: {
 
     /** One tab of the moderation screen (full details, rejection reason included) and every tab's size. */
     async moderationQueue(query: ModerationQuery, actor: AuthUser): Promise<ModerationListResponse> {
-      const [counts, { ids, total }] = await Promise.all([
-        moderation.countByStatus(),
-        moderation.pageOfStatus(query.status, query.page, query.pageSize),
+      const [counted, { ids, nextCursor }] = await Promise.all([
+        moderation.cappedCountByStatus(),
+        moderation.pageOfStatus(query),
       ]);
       const details = await deps.detailsOf(ids, actor);
-      return { ...paged(details, query.page, query.pageSize, total), counts };
+      const counts = { ...counted };
+      const countsCapped: OpportunityStatus[] = [];
+      for (const status of OPPORTUNITY_STATUSES) {
+        const { total, totalCapped } = cappedTotal(counted[status]);
+        counts[status] = total;
+        if (totalCapped) countsCapped.push(status);
+      }
+      const page = paged(details, query.page, query.pageSize, counts[query.status]);
+      const tabCapped = countsCapped.includes(query.status);
+      return {
+        ...page,
+        pagination: { ...page.pagination, nextCursor, ...(tabCapped ? { totalCapped: true } : {}) },
+        counts,
+        ...(countsCapped.length ? { countsCapped } : {}),
+      };
     },
 
     /** `after` runs in the change's transaction (the admin area's audit row). */

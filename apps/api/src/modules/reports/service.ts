@@ -11,7 +11,7 @@ import {
 } from '@safqa/shared/validation/reports';
 import { SUSPENSION_REASON_MIN } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
-import { paged } from '../../lib/paged';
+import { cappedTotal, paged } from '../../lib/paged';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { Notifier } from '../notifications/notifier';
@@ -105,7 +105,7 @@ export function createReportsService(deps: {
 
   /** GET /api/admin/reports: a page of one status, each with what it reports (null once deleted). */
   async function listReports(admin: AuthUser, query: AdminReportQuery) {
-    const { rows, total } = await pageOfReports(db, query);
+    const { rows, nextCursor, counted } = await pageOfReports(db, query);
     const idsOf = (type: ReportRow['targetType']) =>
       rows.filter((r) => r.targetType === type).map((r) => r.targetId);
     const userIds = new Set([
@@ -145,7 +145,12 @@ export function createReportsService(deps: {
       target: targetOf(row),
       decidedBy: row.decidedBy === null ? null : nameOf(row.decidedBy),
     }));
-    return paged(data, query.page, query.pageSize, total);
+    const { total, totalCapped } = cappedTotal(counted);
+    const page = paged(data, query.page, query.pageSize, total);
+    return {
+      ...page,
+      pagination: { ...page.pagination, nextCursor, ...(totalCapped ? { totalCapped } : {}) },
+    };
   }
 
   /**

@@ -1,20 +1,21 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Paged } from '@safqa/shared/validation/common';
 import type { AdminReport, ReportStatus } from '@safqa/shared/validation/reports';
 import { api } from '@/lib/api-client';
 
-export function fetchAdminReports(status: ReportStatus, page: number, signal?: AbortSignal) {
-  return api.get<Paged<AdminReport>>('/api/admin/reports', { auth: true, query: { status, page }, signal });
+export function fetchAdminReports(status: ReportStatus, cursor: string | undefined, signal?: AbortSignal) {
+  return api.get<Paged<AdminReport>>('/api/admin/reports', { auth: true, query: { status, cursor }, signal });
 }
 
-/** GET /api/admin/reports?status=&page=. */
-export const adminReportsQuery = (status: ReportStatus, page: number) =>
-  queryOptions({
-    queryKey: ['/api/admin/reports', { status, page }],
-    queryFn: ({ signal }) => fetchAdminReports(status, page, signal),
-    placeholderData: keepPreviousData,
+/** GET /api/admin/reports?status=&cursor=: one tab a page at a time, each after the last report shown. */
+export const adminReportsQuery = (status: ReportStatus) =>
+  infiniteQueryOptions({
+    queryKey: ['/api/admin/reports', { status }],
+    queryFn: ({ pageParam, signal }) => fetchAdminReports(status, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.pagination.nextCursor ?? undefined,
   });
 
-export function useAdminReports(status: ReportStatus, page: number) {
-  return useQuery(adminReportsQuery(status, page));
+export function useAdminReports(status: ReportStatus) {
+  return useInfiniteQuery(adminReportsQuery(status));
 }

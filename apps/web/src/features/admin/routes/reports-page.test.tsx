@@ -69,4 +69,32 @@ describe('/admin/reports', () => {
       expect(patches).toEqual([{ status: 'resolved', action: 'suspend_opportunity', note: 'أوقفنا الفرصة' }]),
     );
   });
+
+  it('walks a long tab by "show more" with the cursor of the page before, without a page count', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '1', role: 'admin', exp: inOneHour() }), refreshToken: 'r' });
+    const asked: (string | null)[] = [];
+    const second: AdminReport = {
+      ...report,
+      id: 8,
+      target: { opportunity: { id: 32, title: 'Jeddah Bakery', titleAr: 'مخبز جدة', status: 'approved' } },
+    };
+    mockApi((url) => {
+      if (url.pathname !== '/api/admin/reports') return undefined;
+      const cursor = url.searchParams.get('cursor');
+      asked.push(cursor);
+      const capped = { page: 1, pageSize: 12, total: 10_000, totalPages: 834, totalCapped: true };
+      return cursor === 'after-7'
+        ? jsonResponse({ data: [second], pagination: { ...capped, nextCursor: null } })
+        : jsonResponse({ data: [report], pagination: { ...capped, nextCursor: 'after-7' } });
+    });
+    renderWithProviders(<ReportsPage />, { path: '/admin/reports' });
+    expect(await screen.findByRole('link', { name: 'مقهى الرياض' })).toBeInTheDocument();
+    expect(screen.queryByText(/834/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'عرض المزيد' }));
+    expect(await screen.findByRole('link', { name: 'مخبز جدة' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'مقهى الرياض' })).toBeInTheDocument();
+    expect(asked).toEqual([null, 'after-7']);
+    expect(screen.queryByRole('button', { name: 'عرض المزيد' })).not.toBeInTheDocument();
+    expect(screen.getByText('هذه القائمة كاملة')).toBeInTheDocument();
+  });
 });
