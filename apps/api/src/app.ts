@@ -31,6 +31,7 @@ import pageDepthPlugin from './plugins/page-depth';
 import openapiPlugin from './plugins/openapi';
 import webStaticPlugin from './plugins/web-static';
 import metricsPlugin from './plugins/metrics';
+import expensiveListsPlugin from './plugins/expensive-lists';
 import connectionLimitsPlugin from './plugins/connection-limits';
 import httpErrorsPlugin, { createClientErrorHandler, httpServerOptions } from './plugins/http-errors';
 import bodyTimeoutPlugin from './plugins/body-timeout';
@@ -137,6 +138,8 @@ export async function buildApp({
   await app.register(metricsPlugin);
   await app.register(requestGuardsPlugin);
   await app.register(pageDepthPlugin);
+  // Before any route: it gates the routes marked `expensiveList` as they are added.
+  await app.register(expensiveListsPlugin);
   // Before any route, so the OpenAPI document sees them all.
   await app.register(openapiPlugin);
 

@@ -108,6 +108,13 @@ async function metricsPlugin(app: FastifyInstance) {
     'route',
     () => app.dependencies.overloads().pool_busy.entries(),
   );
+  mirroredCounter(
+    register,
+    'db_expensive_list_refusals_total',
+    'Requests of an expensive list answered 503 at once because DB_EXPENSIVE_LIST_CONCURRENCY of its kind were running, by route pattern',
+    'route',
+    () => app.dependencies.overloads().list_busy.entries(),
+  );
   // Counted where they happen (errors.ts, through app.dependencies); a scrape adds what is new.
   const reported = Object.fromEntries(DEPENDENCIES.map((d) => [d, 0])) as Record<Dependency, number>;
   const refusals = new Counter({
