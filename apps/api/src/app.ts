@@ -32,6 +32,7 @@ import openapiPlugin from './plugins/openapi';
 import webStaticPlugin from './plugins/web-static';
 import metricsPlugin from './plugins/metrics';
 import expensiveListsPlugin from './plugins/expensive-lists';
+import abandonedRequestsPlugin from './plugins/abandoned-requests';
 import connectionLimitsPlugin from './plugins/connection-limits';
 import httpErrorsPlugin, { createClientErrorHandler, httpServerOptions } from './plugins/http-errors';
 import bodyTimeoutPlugin from './plugins/body-timeout';
@@ -120,6 +121,7 @@ export async function buildApp({
   // App plugins (the request context first, so every later hook and handler runs inside it)
   await app.register(requestContextPlugin);
   await app.register(databasePlugin, { database, config });
+  await app.register(abandonedRequestsPlugin);
   await app.register(errorsPlugin);
   await app.register(connectionLimitsPlugin, { counters: httpCounters });
   await app.register(httpErrorsPlugin, { counters: httpCounters });
@@ -135,11 +137,11 @@ export async function buildApp({
   await app.register(sessionLivenessPlugin);
   await app.register(securityEventsPlugin);
   await app.register(contentVersionsPlugin);
+  // Before any route: it gates the routes marked `expensiveList` as they are added.
+  await app.register(expensiveListsPlugin);
   await app.register(metricsPlugin);
   await app.register(requestGuardsPlugin);
   await app.register(pageDepthPlugin);
-  // Before any route: it gates the routes marked `expensiveList` as they are added.
-  await app.register(expensiveListsPlugin);
   // Before any route, so the OpenAPI document sees them all.
   await app.register(openapiPlugin);
 

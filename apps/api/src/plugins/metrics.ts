@@ -108,12 +108,28 @@ async function metricsPlugin(app: FastifyInstance) {
     'route',
     () => app.dependencies.overloads().pool_busy.entries(),
   );
+  const listsRunning = new Gauge({
+    name: 'expensive_list_running',
+    help: 'Requests of each expensive list running now (at most DB_EXPENSIVE_LIST_CONCURRENCY), by route pattern',
+    labelNames: ['route'] as const,
+    registers: [register],
+    collect() {
+      for (const [route, count] of app.expensiveLists.running()) listsRunning.set({ route }, count);
+    },
+  });
   mirroredCounter(
     register,
     'db_expensive_list_refusals_total',
     'Requests of an expensive list answered 503 at once because DB_EXPENSIVE_LIST_CONCURRENCY of its kind were running, by route pattern',
     'route',
     () => app.dependencies.overloads().list_busy.entries(),
+  );
+  mirroredCounter(
+    register,
+    'db_abandoned_statements_cancelled_total',
+    'Statements cancelled because their client closed the connection before the answer, by route pattern',
+    'route',
+    () => app.abandonedRequests.cancelledStatements().entries(),
   );
   // Counted where they happen (errors.ts, through app.dependencies); a scrape adds what is new.
   const reported = Object.fromEntries(DEPENDENCIES.map((d) => [d, 0])) as Record<Dependency, number>;
@@ -258,5 +274,13 @@ function connectionMetrics(app: FastifyInstance, register: Registry) {
 
 export default fp(metricsPlugin, {
   name: 'metrics',
-  dependencies: ['database', 'sse-hub', 'dependencies', 'connection-limits', 'jobs', 'mailer'],
+  dependencies: [
+    'database',
+    'abandoned-requests',
+    'sse-hub',
+    'dependencies',
+    'connection-limits',
+    'jobs',
+    'mailer',
+  ],
 });
