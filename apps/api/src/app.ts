@@ -33,6 +33,7 @@ import webStaticPlugin from './plugins/web-static';
 import metricsPlugin from './plugins/metrics';
 import expensiveListsPlugin from './plugins/expensive-lists';
 import abandonedRequestsPlugin from './plugins/abandoned-requests';
+import backgroundQueuesPlugin from './plugins/background-queues';
 import connectionLimitsPlugin from './plugins/connection-limits';
 import httpErrorsPlugin, { createClientErrorHandler, httpServerOptions } from './plugins/http-errors';
 import bodyTimeoutPlugin from './plugins/body-timeout';
@@ -139,6 +140,7 @@ export async function buildApp({
   await app.register(contentVersionsPlugin);
   // Before any route: it gates the routes marked `expensiveList` as they are added.
   await app.register(expensiveListsPlugin);
+  await app.register(backgroundQueuesPlugin);
   await app.register(metricsPlugin);
   await app.register(requestGuardsPlugin);
   await app.register(pageDepthPlugin);

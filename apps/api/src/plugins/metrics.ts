@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from './errors';
 import { DEPENDENCIES, type Dependency } from '../lib/dependency-errors';
+import { QUEUE_NAMES } from '../db/queue-figures';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -77,6 +78,27 @@ async function metricsPlugin(app: FastifyInstance) {
     collect() {
       loops.set({ loop: 'jobs' }, app.jobs.retrying() ? 1 : 0);
       loops.set({ loop: 'mail' }, app.mailer.retrying() ? 1 : 0);
+    },
+  });
+  const queueSize = new Gauge({
+    name: 'background_queue_size',
+    help: 'Items waiting for a background loop: pages (listings to render ahead), jobs (due, not taken), mail (unsent)',
+    labelNames: ['queue'] as const,
+    registers: [register],
+    async collect() {
+      const figures = await app.backgroundQueues.figures();
+      for (const queue of QUEUE_NAMES) queueSize.set({ queue }, figures?.[queue].size ?? Number.NaN);
+    },
+  });
+  const queueAge = new Gauge({
+    name: 'background_queue_oldest_age_seconds',
+    help: 'How long the oldest item of each background queue has waited (0 when empty); growing: the queue does not shrink',
+    labelNames: ['queue'] as const,
+    registers: [register],
+    async collect() {
+      const figures = await app.backgroundQueues.figures();
+      for (const queue of QUEUE_NAMES)
+        queueAge.set({ queue }, figures?.[queue].oldestAgeSeconds ?? Number.NaN);
     },
   });
   // Read before the scrape runs its own query (the outbox figures), which would show as `waiting`.
