@@ -31,6 +31,9 @@ import pageDepthPlugin from './plugins/page-depth';
 import openapiPlugin from './plugins/openapi';
 import webStaticPlugin from './plugins/web-static';
 import metricsPlugin from './plugins/metrics';
+import expensiveListsPlugin from './plugins/expensive-lists';
+import abandonedRequestsPlugin from './plugins/abandoned-requests';
+import backgroundQueuesPlugin from './plugins/background-queues';
 import connectionLimitsPlugin from './plugins/connection-limits';
 import httpErrorsPlugin, { createClientErrorHandler, httpServerOptions } from './plugins/http-errors';
 import bodyTimeoutPlugin from './plugins/body-timeout';
@@ -119,6 +122,7 @@ export async function buildApp({
   // App plugins (the request context first, so every later hook and handler runs inside it)
   await app.register(requestContextPlugin);
   await app.register(databasePlugin, { database, config });
+  await app.register(abandonedRequestsPlugin);
   await app.register(errorsPlugin);
   await app.register(connectionLimitsPlugin, { counters: httpCounters });
   await app.register(httpErrorsPlugin, { counters: httpCounters });
@@ -134,6 +138,9 @@ export async function buildApp({
   await app.register(sessionLivenessPlugin);
   await app.register(securityEventsPlugin);
   await app.register(contentVersionsPlugin);
+  // Before any route: it gates the routes marked `expensiveList` as they are added.
+  await app.register(expensiveListsPlugin);
+  await app.register(backgroundQueuesPlugin);
   await app.register(metricsPlugin);
   await app.register(requestGuardsPlugin);
   await app.register(pageDepthPlugin);

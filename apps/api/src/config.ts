@@ -20,6 +20,7 @@ const envSchema = z.object({
   DB_BACKGROUND_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
   DB_POOL_WAIT_MS: z.coerce.number().int().min(10).max(3_000).default(500),
   DB_POOL_MAX_WAITING: z.coerce.number().int().min(0).default(50),
+  DB_EXPENSIVE_LIST_CONCURRENCY: z.coerce.number().int().min(1).default(3),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).optional(),
@@ -70,6 +71,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL pools and time limits (docs/operations.md "Database pools and time limits"). */
   db: DbLimits;
+  /** Requests of one expensive list (plugins/expensive-lists.ts) running at once in this process. */
+  expensiveListConcurrency: number;
   publicUrl: string;
   jwtSecret: string;
   mailTransport: 'outbox' | 'smtp';
@@ -186,6 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       poolWaitMs: env.DB_POOL_WAIT_MS,
       poolMaxWaiting: env.DB_POOL_MAX_WAITING,
     },
+    expensiveListConcurrency: env.DB_EXPENSIVE_LIST_CONCURRENCY,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
     mailTransport: env.MAIL_TRANSPORT ?? (isProduction ? 'smtp' : 'outbox'),

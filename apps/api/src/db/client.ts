@@ -9,6 +9,7 @@ import pg from 'pg';
 import { withPreparedSelects } from './pglite-prepared';
 import { DB_CONNECT_TIMEOUT_MS, DB_LIMIT_DEFAULTS, openPools, type DbLimits } from './connection-pools';
 import { isBackgroundWork, laneRoutedDb } from './work-lanes';
+import type { StatementScope } from './running-statements';
 
 /** Both drivers expose the same query builder; code is written against this common type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -55,6 +56,14 @@ export interface Database {
    */
   poolStats(): Record<PoolName, PoolStats> | null;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Cancels the running statements of work nobody waits for any more (a request whose client left),
+   * and keeps its connections out of the pool. Returns how many were cancelled (0 on PGlite, whose
+   * in-process statements cannot be cancelled).
+   */
+  abandon(scope: StatementScope): Promise<number>;
+  /** Cancels every running statement of this process's pools (shutdown past its grace). */
+  cancelRunning(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -110,6 +119,8 @@ export function wrapPglite(client: PGlite): Database & { pglite: PGlite } {
     listenerState: () => 'ok',
     watchListener: () => {},
     poolStats: () => null,
+    abandon: async () => 0,
+    cancelRunning: async () => 0,
     close: async () => {
       await client.close();
     },
@@ -245,11 +256,14 @@ async function openPostgres(url: string, limits: DbLimits): Promise<Database> {
     notify: async (channel, payload) => {
       await poolOfCaller().query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    abandon: (scope) => pools.running.abandon(scope),
+    cancelRunning: () => pools.running.cancelAll(),
     close: async () => {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
       await listener?.end().catch(() => {});
       await Promise.all([pools.requests.end(), pools.background.end()]);
+      await pools.running.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { RunningStatements } from './running-statements';
 
 /**
  * How long a query may wait for a connection (a new one to a server that does not answer, or a free
@@ -72,15 +73,30 @@ function basePool(url: string, max: number, applicationName: string, statementTi
 }
 
 type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void;
+type Checkout = () => Promise<pg.PoolClient>;
+
+/**
+ * Puts `wrap` around pool.connect, in both of its forms: drizzle's queries and its transactions take
+ * connections through it (pool.query calls it with a callback).
+ */
+function wrapCheckout(pool: pg.Pool, wrap: (connect: Checkout) => Checkout) {
+  const checkout = wrap(pool.connect.bind(pool) as Checkout);
+  pool.connect = ((callback?: ConnectCallback) => {
+    if (!callback) return checkout();
+    checkout().then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error: Error) => callback(error),
+    );
+    return undefined;
+  }) as typeof pool.connect;
+}
 
 /**
  * Load shedding on the requests' pool: when every connection is taken, a request waits at most
- * `poolWaitMs`, and none waits at all once `poolMaxWaiting` are waiting. Both drizzle's queries and
- * its transactions take connections through pool.connect (pool.query calls it with a callback).
+ * `poolWaitMs`, and none waits at all once `poolMaxWaiting` are waiting.
  */
 function shedWhenBusy(pool: pg.Pool, limits: DbLimits) {
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const checkout = (): Promise<pg.PoolClient> => {
+  wrapCheckout(pool, (connect) => (): Promise<pg.PoolClient> => {
     // Room for a new connection: pg-pool opens one, bounded by its connect timeout (a server away).
     if (pool.totalCount < limits.poolSize && pool.idleCount === 0) return connect();
     // Else pg-pool queues the caller, even when a connection looks idle: another caller may take it
@@ -109,26 +125,25 @@ function shedWhenBusy(pool: pg.Pool, limits: DbLimits) {
         },
       );
     });
-  };
-  pool.connect = ((callback?: ConnectCallback) => {
-    if (!callback) return checkout();
-    checkout().then(
-      (client) => callback(undefined, client, () => client.release()),
-      (error: Error) => callback(error),
-    );
-    return undefined;
-  }) as typeof pool.connect;
+  });
 }
 
-/** The two pools of one process: requests' (with load shedding) and background work's. */
+/**
+ * The two pools of one process: requests' (with load shedding) and background work's, with every
+ * checked-out connection known to `running` (a request's to its scope), so that its statements can
+ * be cancelled when their request is abandoned or the process shuts down.
+ */
 export function openPools(url: string, limits: DbLimits) {
+  const running = new RunningStatements(url);
   const requests = basePool(url, limits.poolSize, 'safqa-requests', limits.statementTimeoutMs);
   shedWhenBusy(requests, limits);
+  wrapCheckout(requests, (connect) => async () => running.track(await connect(), { scoped: true }));
   const background = basePool(
     url,
     limits.backgroundPoolSize,
     'safqa-background',
     limits.backgroundStatementTimeoutMs,
   );
-  return { requests, background };
+  wrapCheckout(background, (connect) => async () => running.track(await connect(), { scoped: false }));
+  return { requests, background, running };
 }

@@ -12,9 +12,15 @@ export const DEPENDENCIES: readonly Dependency[] = ['db', 'disk', 'storage'];
 
 /**
  * Why the database refused, when it is overload rather than absence: a statement cut by its time
- * limit, or no free connection soon enough (db/connection-pools.ts). Counted per route in /metrics.
+ * limit, no free connection soon enough (db/connection-pools.ts), or every slot of an expensive list
+ * taken (plugins/expensive-lists.ts). Counted per route in /metrics.
  */
-export type OverloadReason = 'statement_timeout' | 'pool_busy';
+export type OverloadReason = 'statement_timeout' | 'pool_busy' | 'list_busy';
+
+/** Every slot of an expensive list is taken: refused at once rather than queued for a connection. */
+export class ExpensiveListBusyError extends Error {
+  readonly code = 'EXPENSIVE_LIST_BUSY';
+}
 
 export interface DependencyFailure {
   dependency: Dependency;
@@ -67,6 +73,8 @@ const CONNECTION_MESSAGES =
 function classifyOne(error: Error): DependencyFailure | null {
   if (error instanceof StorageUnavailableError) return { dependency: 'storage', status: 503 };
   if (error instanceof DatabaseBusyError) return { dependency: 'db', status: 503, overload: 'pool_busy' };
+  if (error instanceof ExpensiveListBusyError)
+    return { dependency: 'db', status: 503, overload: 'list_busy' };
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (code === CANCELED_SQLSTATE) return { dependency: 'db', status: 503, overload: 'statement_timeout' };

@@ -70,10 +70,43 @@ describe('graceful shutdown', () => {
       log: { info: () => {}, error: () => {} },
       close: () => new Promise<void>(() => {}),
     } as unknown as FastifyInstance;
-    const database = { close: async () => void closed.push('db') } as unknown as Database;
+    const database = {
+      close: async () => void closed.push('db'),
+      cancelRunning: async () => 0,
+    } as unknown as Database;
     void createShutdown({ app, database, timeoutMs: 50, exit: (code) => exits.push(code) })('SIGTERM');
     await new Promise((r) => setTimeout(r, 150));
     expect(exits).toEqual([1]);
     expect(closed).toEqual([]);
+  });
+
+  it('cancels the statements still running after the grace, so closing ends within the deadline', async () => {
+    const exits: number[] = [];
+    const steps: string[] = [];
+    // A request whose statement waits on a lock: it ends only when its statement is cancelled.
+    let cancelStatement!: () => void;
+    const statement = new Promise<void>((resolve) => (cancelStatement = resolve));
+    const app = {
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      close: async () => {
+        await statement;
+        steps.push('app closed');
+      },
+    } as unknown as FastifyInstance;
+    const database = {
+      cancelRunning: async () => {
+        steps.push('cancelled');
+        cancelStatement();
+        return 1;
+      },
+      close: async () => void steps.push('db closed'),
+    } as unknown as Database;
+    const started = performance.now();
+    await createShutdown({ app, database, timeoutMs: 5_000, graceMs: 100, exit: (code) => exits.push(code) })(
+      'SIGTERM',
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+    expect(steps).toEqual(['cancelled', 'app closed', 'db closed']);
+    expect(exits).toEqual([0]);
   });
 });

@@ -6,21 +6,33 @@ export interface ShutdownOptions {
   database: Database;
   /** After this long the process exits anyway (a stuck connection must not block a deploy). */
   timeoutMs?: number;
+  /**
+   * Requests and background passes may finish their statements for this long (half the deadline by
+   * default); then what still runs is cancelled, so the process closes its connections within its
+   * deadline and leaves no statement of its own running in PostgreSQL.
+   */
+  graceMs?: number;
   exit?: (code: number) => void;
   /** After the database is closed (the embedded database's lock is released here). */
   afterClose?: () => void;
 }
 
+/** How often statements are cancelled again once the grace is over (a job pass may start another). */
+const CANCEL_AGAIN_MS = 500;
+
 /**
  * The signal handler of the server: stop accepting connections, let requests in flight finish
  * (Fastify's close waits for them and answers 503 to new requests on kept-alive connections), run
- * the onClose hooks, then close the database. Long-lived responses such as event streams must end
- * themselves in a `preClose` hook. Calling it again while closing returns the same promise.
+ * the onClose hooks, then close the database. Statements still running after `graceMs` (a lock held
+ * elsewhere, a slow query) are cancelled: their requests answer 503 and the loops stop. Long-lived
+ * responses such as event streams must end themselves in a `preClose` hook. Calling it again while
+ * closing returns the same promise.
  */
 export function createShutdown({
   app,
   database,
   timeoutMs = 10_000,
+  graceMs = timeoutMs / 2,
   exit = process.exit,
   afterClose,
 }: ShutdownOptions) {
@@ -32,13 +44,29 @@ export function createShutdown({
         app.log.error({ timeoutMs }, 'shutdown timed out');
         exit(1);
       }, timeoutMs).unref();
+      let canceller: NodeJS.Timeout | undefined;
+      const grace = setTimeout(() => {
+        const cancel = () =>
+          void database.cancelRunning().then((count) => {
+            if (count)
+              app.log.warn({ cancelled: count }, 'shutdown: statements still running were cancelled');
+          });
+        cancel();
+        canceller = setInterval(cancel, CANCEL_AGAIN_MS).unref();
+      }, graceMs).unref();
+      const stopCancelling = () => {
+        clearTimeout(grace);
+        clearInterval(canceller);
+      };
       try {
         await app.close();
         await database.close();
+        stopCancelling();
         afterClose?.();
         clearTimeout(timer);
         exit(0);
       } catch (error) {
+        stopCancelling();
         clearTimeout(timer);
         app.log.error({ err: error }, 'shutdown failed');
         exit(1);

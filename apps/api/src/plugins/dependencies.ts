@@ -60,6 +60,7 @@ async function dependenciesPlugin(app: FastifyInstance) {
   const overloads: Record<OverloadReason, Map<string, number>> = {
     statement_timeout: new Map(),
     pool_busy: new Map(),
+    list_busy: new Map(),
   };
   let disk: { at: number; state: DiskState } | null = null;
   let diskCheck: Promise<DiskState> | null = null;

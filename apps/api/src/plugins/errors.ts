@@ -255,6 +255,9 @@ function refuseForDependency(
   failure: DependencyFailure,
   error: Error,
 ) {
+  const code = failure.status === 507 ? 'INSUFFICIENT_STORAGE' : 'SERVICE_UNAVAILABLE';
+  // Its client left and its statement was cancelled for that (abandoned-requests.ts): nobody was refused.
+  if (request.clientLeft) return sendError(reply, failure.status, code, request.lang ?? 'ar');
   request.log.warn(
     { err: error, dependency: failure.dependency, overload: failure.overload },
     'dependency unavailable',
@@ -262,7 +265,6 @@ function refuseForDependency(
   const route = request.routeOptions.url ?? 'unmatched';
   app.dependencies.refused(failure.dependency, failure.overload && { reason: failure.overload, route });
   reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-  const code = failure.status === 507 ? 'INSUFFICIENT_STORAGE' : 'SERVICE_UNAVAILABLE';
   return sendError(reply, failure.status, code, request.lang ?? 'ar');
 }
 

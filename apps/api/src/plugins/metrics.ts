@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from './errors';
 import { DEPENDENCIES, type Dependency } from '../lib/dependency-errors';
+import { QUEUE_NAMES } from '../db/queue-figures';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -79,6 +80,27 @@ async function metricsPlugin(app: FastifyInstance) {
       loops.set({ loop: 'mail' }, app.mailer.retrying() ? 1 : 0);
     },
   });
+  const queueSize = new Gauge({
+    name: 'background_queue_size',
+    help: 'Items waiting for a background loop: pages (listings to render ahead), jobs (due, not taken), mail (unsent)',
+    labelNames: ['queue'] as const,
+    registers: [register],
+    async collect() {
+      const figures = await app.backgroundQueues.figures();
+      for (const queue of QUEUE_NAMES) queueSize.set({ queue }, figures?.[queue].size ?? Number.NaN);
+    },
+  });
+  const queueAge = new Gauge({
+    name: 'background_queue_oldest_age_seconds',
+    help: 'How long the oldest item of each background queue has waited (0 when empty); growing: the queue does not shrink',
+    labelNames: ['queue'] as const,
+    registers: [register],
+    async collect() {
+      const figures = await app.backgroundQueues.figures();
+      for (const queue of QUEUE_NAMES)
+        queueAge.set({ queue }, figures?.[queue].oldestAgeSeconds ?? Number.NaN);
+    },
+  });
   // Read before the scrape runs its own query (the outbox figures), which would show as `waiting`.
   let poolBeforeScrape: ReturnType<typeof app.database.poolStats> = null;
   const pool = new Gauge({
@@ -107,6 +129,29 @@ async function metricsPlugin(app: FastifyInstance) {
     'Requests answered 503 at once because no database connection was free soon enough (load shedding), by route pattern',
     'route',
     () => app.dependencies.overloads().pool_busy.entries(),
+  );
+  const listsRunning = new Gauge({
+    name: 'expensive_list_running',
+    help: 'Requests of each expensive list running now (at most DB_EXPENSIVE_LIST_CONCURRENCY), by route pattern',
+    labelNames: ['route'] as const,
+    registers: [register],
+    collect() {
+      for (const [route, count] of app.expensiveLists.running()) listsRunning.set({ route }, count);
+    },
+  });
+  mirroredCounter(
+    register,
+    'db_expensive_list_refusals_total',
+    'Requests of an expensive list answered 503 at once because DB_EXPENSIVE_LIST_CONCURRENCY of its kind were running, by route pattern',
+    'route',
+    () => app.dependencies.overloads().list_busy.entries(),
+  );
+  mirroredCounter(
+    register,
+    'db_abandoned_statements_cancelled_total',
+    'Statements cancelled because their client closed the connection before the answer, by route pattern',
+    'route',
+    () => app.abandonedRequests.cancelledStatements().entries(),
   );
   // Counted where they happen (errors.ts, through app.dependencies); a scrape adds what is new.
   const reported = Object.fromEntries(DEPENDENCIES.map((d) => [d, 0])) as Record<Dependency, number>;
@@ -251,5 +296,13 @@ function connectionMetrics(app: FastifyInstance, register: Registry) {
 
 export default fp(metricsPlugin, {
   name: 'metrics',
-  dependencies: ['database', 'sse-hub', 'dependencies', 'connection-limits', 'jobs', 'mailer'],
+  dependencies: [
+    'database',
+    'abandoned-requests',
+    'sse-hub',
+    'dependencies',
+    'connection-limits',
+    'jobs',
+    'mailer',
+  ],
 });

@@ -42,6 +42,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/stats',
     {
+      config: { expensiveList: true },
       schema: {
         tags: ['admin'],
         summary:
@@ -55,6 +56,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/opportunities',
     {
+      config: { expensiveList: true },
       schema: {
         tags: ['admin'],
         summary:
@@ -146,6 +148,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users',
     {
+      config: { expensiveList: true },
       schema: {
         tags: ['admin'],
         summary:

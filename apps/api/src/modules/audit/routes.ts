@@ -50,6 +50,7 @@ const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/audit-log',
     {
+      config: { expensiveList: true },
       schema: {
         tags: ['admin'],
         summary:

@@ -44,6 +44,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chat',
     {
+      config: { expensiveList: true },
       ...auth,
       schema: {
         tags: ['chat'],

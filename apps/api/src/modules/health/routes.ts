@@ -16,9 +16,10 @@ const storage = z
   .describe('where uploads live: the bucket answers (S3), or the disk has room (DATA_DIR)');
 
 const background = z
-  .enum(['ok', 'retrying'])
+  .enum(['ok', 'retrying', 'behind'])
   .describe(
-    'background work: `retrying` while the job runner or the mail worker cannot reach the database and retries',
+    'background work: `retrying` while the job runner or the mail worker cannot reach the database and retries; ' +
+      '`behind` when a queue (pages to render ahead, jobs due, emails unsent) has an item waiting too long',
   );
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,14 +67,16 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.issueCsrfCookie().header('cache-control', 'no-store');
-      const [db, diskState, storageState] = await Promise.all([
+      const [db, diskState, storageState, behind] = await Promise.all([
         pingDatabase(),
         app.dependencies.disk(),
         app.dependencies.storage(),
+        app.backgroundQueues.behind(),
       ]);
+      const retrying = app.jobs.retrying() || app.mailer.retrying();
       const report = {
         listener: app.database.listenerState(),
-        background: app.jobs.retrying() || app.mailer.retrying() ? ('retrying' as const) : ('ok' as const),
+        background: retrying ? ('retrying' as const) : behind.length ? ('behind' as const) : ('ok' as const),
         disk: diskState,
         storage: storageState,
       };

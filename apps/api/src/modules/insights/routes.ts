@@ -30,6 +30,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/opportunities/:id/insights',
     {
+      config: { expensiveList: true },
       onRequest: app.requireUser,
       schema: {
         tags,

@@ -36,6 +36,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications',
     {
+      config: { expensiveList: true },
       onRequest: app.requireUser,
       schema: {
         tags,

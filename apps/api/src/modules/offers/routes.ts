@@ -116,6 +116,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/opportunities/:id/offers',
     {
+      config: { expensiveList: true },
       ...auth,
       schema: {
         tags: ['offers'],
@@ -135,6 +136,7 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/offers',
     {
+      config: { expensiveList: true },
       ...auth,
       schema: {
         tags: ['offers'],

@@ -20,6 +20,7 @@ const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/reports',
     {
+      config: { expensiveList: true },
       schema: {
         tags: ['reports'],
         summary: 'Reports of one status (open first-come first), each with a summary of its target',
