@@ -169,22 +169,20 @@ async function start(url: string, dataDir: string) {
 /**
  * Waits until the warmer has rendered its start-up queue (or the timeout): nothing queued and no page
  * stored for 4 s (the warmer takes a batch off the queue before rendering it, so an empty queue alone
- * does not mean it is done). The seconds it took and the pages it stored.
+ * does not mean it is done). The seconds since the server started, less that quiet wait, and the
+ * pages in the store (emptied before the start: the warmer's and the visitors' renders).
  */
-async function warmed(url: string): Promise<{ seconds: number; stored: number; left: number }> {
-  const started = performance.now();
-  const before = await warmerState(url);
-  let previous = before;
+async function warmed(
+  url: string,
+  startedAt: number,
+): Promise<{ seconds: number; stored: number; left: number }> {
+  let previous = await warmerState(url);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 4000));
     const now = await warmerState(url);
-    const timedOut = performance.now() - started > WARM_TIMEOUT_S * 1000;
+    const timedOut = performance.now() - startedAt > WARM_TIMEOUT_S * 1000;
     if ((now.queued === 0 && now.stored === previous.stored) || timedOut) {
-      return {
-        seconds: (performance.now() - started) / 1000 - 4,
-        stored: now.stored - before.stored,
-        left: now.queued,
-      };
+      return { seconds: (performance.now() - startedAt) / 1000 - 4, stored: now.stored, left: now.queued };
     }
     previous = now;
   }
@@ -261,6 +259,7 @@ async function main() {
       // A deploy: the new build finds no page of its own in the store (the old build's are useless
       // to it), so it starts exactly as a new build does.
       await forgetStoredPages(url);
+      const startedAt = performance.now();
       const { server, healthyMs } = await start(url, path.join(dataDir, name));
       servers.push(server);
       // The first minute after the deploy: visitors open listings while the warmer renders the most
@@ -275,7 +274,7 @@ async function main() {
               rate: RATE,
             })
           : null;
-      const warm = await warmed(url);
+      const warm = await warmed(url, startedAt);
       if (firstMinute) {
         console.log(
           `large, the first ${DEPLOY_SECONDS} s after the deploy: listing pages p50 ${cell(firstMinute.p50)} ms, ` +
@@ -284,8 +283,8 @@ async function main() {
       }
       console.log(
         `${name}: ${found.listings.toLocaleString('en')} listings, ${found.users.toLocaleString('en')} users; ` +
-          `healthy ${(healthyMs / 1000).toFixed(1)} s after start; the warmer stored ${warm.stored.toLocaleString('en')} ` +
-          `pages in ${warm.seconds.toFixed(0)} s${warm.left ? ` (${warm.left} listings still queued at the timeout)` : ''}`,
+          `healthy ${(healthyMs / 1000).toFixed(1)} s after start; ${warm.stored.toLocaleString('en')} pages stored ` +
+          `(rendered ahead or by a visitor) and the warmer done ${warm.seconds.toFixed(0)} s after start${warm.left ? ` (${warm.left} listings still queued at the timeout)` : ''}`,
       );
       const as = async (who: string) =>
         (await signIn(server.baseUrl, `${who}@scale.example`, PASSWORD)).accessToken;
