@@ -119,6 +119,10 @@ export const opportunities = pgTable(
       // Category tile plus place (the usual search filters) in one index; its prefix serves the FK checks.
       index('opportunities_type_place_idx').on(t.businessTypeId, t.regionId, t.cityId),
       index('opportunities_region_city_idx').on(t.regionId, t.cityId),
+      // The same for search alone: a filtered browse counts its matches from the index (migration 0035).
+      index('opportunities_listed_type_place_idx')
+        .on(t.businessTypeId, t.regionId, t.cityId)
+        .where(listedForSearch),
       // Public search reads approved rows only: partial indexes keep them small (docs/search-tuning.md).
       index('opportunities_search_trgm_idx')
         .using('gin', sql`${t.searchText} gin_trgm_ops`)
