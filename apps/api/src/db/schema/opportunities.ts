@@ -116,6 +116,8 @@ export const opportunities = pgTable(
       index('opportunities_status_created_idx').on(t.status, t.createdAt, t.id),
       index('opportunities_status_updated_idx').on(t.status, t.updatedAt, t.id),
       index('opportunities_submitted_by_idx').on(t.submittedBy),
+      // Not declared here, as drizzle cannot say INCLUDE: opportunities_sector_figures_idx and
+      // opportunities_visibility_idx (migration 0037), index-only reads of many scattered listings.
       // Category tile plus place (the usual search filters) in one index; its prefix serves the FK checks.
       index('opportunities_type_place_idx').on(t.businessTypeId, t.regionId, t.cityId),
       index('opportunities_region_city_idx').on(t.regionId, t.cityId),
