@@ -17,6 +17,8 @@ export interface MixStep {
   /** Share of one core used by the server process, and by the database's backends. */
   nodeCores: number;
   postgresCores: number;
+  /** This bench's own process, which sends the load from the same machine. */
+  clientCores: number;
 }
 
 const enc = encodeURIComponent;
@@ -66,10 +68,18 @@ export async function mixRamp(options: {
   seconds: number;
 }): Promise<MixStep[]> {
   const steps: MixStep[] = [];
+  // Two seconds at the first rate first: the first requests of a phase find cold caches.
+  await openLoop({
+    url: options.baseUrl,
+    path: (i) => mixPath(options.found, i + 999_000),
+    seconds: 2,
+    rate: options.rates[0] ?? 25,
+    headers: { authorization: `Bearer ${options.token}` },
+  });
   for (const rate of options.rates) {
-    const pids = await backendPids(options.databaseUrl);
+    const before = new Map((await backendPids(options.databaseUrl)).map((pid) => [pid, cpuMs(pid)]));
     const nodeBefore = cpuMs(options.serverPid);
-    const postgresBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const clientBefore = process.cpuUsage();
     const started = performance.now();
     // Signed-in and anonymous requests in one loop: the token rides on every request, and the
     // anonymous routes ignore it (optional auth at most), as a signed-in visitor's browser would.
@@ -81,13 +91,22 @@ export async function mixRamp(options: {
       headers: { authorization: `Bearer ${options.token}` },
     });
     const wallMs = performance.now() - started;
+    const client = process.cpuUsage(clientBefore);
+    // Backends come and go with the pool: one there before and after counts its difference, a new one
+    // all it used; one gone by the end is left out (its last figure is lost), so this is a floor.
+    let postgresMs = 0;
+    for (const pid of await backendPids(options.databaseUrl)) {
+      const now = cpuMs(pid);
+      postgresMs += before.has(pid) ? now - before.get(pid)! : now;
+    }
     steps.push({
       rate,
       p50: result.p50,
       p95: result.p95,
       failures: result.errors,
       nodeCores: (cpuMs(options.serverPid) - nodeBefore) / wallMs,
-      postgresCores: (pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - postgresBefore) / wallMs,
+      postgresCores: postgresMs / wallMs,
+      clientCores: (client.user + client.system) / 1000 / wallMs,
     });
     const last = steps.at(-1)!;
     // Past saturation the queue only grows: stop once most answers wait for seconds.

@@ -336,9 +336,9 @@ async function main() {
         `\nSaturation: the mix (40 % listing pages and JSON, 30 % search, 15 % home, 15 % signed-in lists) on the large market, ${SECONDS} s a step`,
       );
       console.log(
-        '| req/s | p50 ms | p95 ms | failures | Node process, cores | PostgreSQL backends, cores |',
+        '| req/s | p50 ms | p95 ms | failures | Node process, cores | PostgreSQL backends, cores | load generator, cores |',
       );
-      console.log('|---:|---:|---:|---:|---:|---:|');
+      console.log('|---:|---:|---:|---:|---:|---:|---:|');
       const steps = await mixRamp({
         baseUrl: sides.large.server.baseUrl,
         serverPid: sides.large.server.child.pid!,
@@ -350,7 +350,7 @@ async function main() {
       });
       for (const step of steps) {
         console.log(
-          `| ${step.rate} | ${cell(step.p50)} | ${cell(step.p95)} | ${step.failures} | ${step.nodeCores.toFixed(2)} | ${step.postgresCores.toFixed(2)} |`,
+          `| ${step.rate} | ${cell(step.p50)} | ${cell(step.p95)} | ${step.failures} | ${step.nodeCores.toFixed(2)} | ${step.postgresCores.toFixed(2)} | ${step.clientCores.toFixed(2)} |`,
         );
       }
     }
