@@ -13,8 +13,8 @@
  *
  * Both servers run compiled, NODE_ENV=production, one on each database, each started as a new build
  * (its stored pages deleted first). On the large market, listing pages are measured during the first
- * --deploy-seconds (60) after that deploy while the warmer works (--no-deploy to skip). The bench
- * waits for each warmer's start-up queue to drain, then measures one scene at a time, open loop at
+ * --deploy-seconds (60) after that deploy while the warmer works (--no-deploy: no deploy, the stored
+ * pages kept). The bench waits for each warmer's start-up queue to drain, then measures one scene at a time, open loop at
  * --rate requests a second (--admin-rate for the admin's searches and lists and the seller's
  * insights) for --seconds after one second of warm-up, first on the demo market, then on the large
  * one. For each: p50/p95/p99 of the answered requests (each timed from when it was due), failures,
@@ -258,7 +258,7 @@ async function main() {
       const found = await find(url);
       // A deploy: the new build finds no page of its own in the store (the old build's are useless
       // to it), so it starts exactly as a new build does.
-      await forgetStoredPages(url);
+      if (!('no-deploy' in args)) await forgetStoredPages(url);
       const startedAt = performance.now();
       const { server, healthyMs } = await start(url, path.join(dataDir, name));
       servers.push(server);
