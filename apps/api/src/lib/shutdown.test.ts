@@ -68,6 +68,7 @@ describe('graceful shutdown', () => {
     const closed: string[] = [];
     const app = {
       log: { info: () => {}, error: () => {} },
+      startDraining: () => {},
       close: () => new Promise<void>(() => {}),
     } as unknown as FastifyInstance;
     const database = { close: async () => void closed.push('db') } as unknown as Database;
