@@ -25,7 +25,11 @@ const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: apiDir,
-  entryPoints: { server: 'src/server.ts', 'admin-create': 'src/cli/admin-create.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'admin-create': 'src/cli/admin-create.ts',
+    migrate: 'src/cli/migrate.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,
@@ -39,4 +43,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(apiDir, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
-console.log(`api: built dist/server.js and dist/admin-create.js in ${Date.now() - started} ms`);
+console.log(
+  `api: built dist/server.js, dist/admin-create.js and dist/migrate.js in ${Date.now() - started} ms`,
+);

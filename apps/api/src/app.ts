@@ -38,6 +38,7 @@ import connectionLimitsPlugin from './plugins/connection-limits';
 import httpErrorsPlugin, { createClientErrorHandler, httpServerOptions } from './plugins/http-errors';
 import bodyTimeoutPlugin from './plugins/body-timeout';
 import { createHttpCounters } from './lib/http-counters';
+import { proxyTrustOf } from './lib/trusted-proxies';
 import { validatorCompiler } from './plugins/zod-validation';
 import healthRoutes from './modules/health/routes';
 import captchaRoutes from './modules/captcha/routes';
@@ -90,10 +91,10 @@ export async function buildApp({
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     bodyLimit: 1024 * 1024,
-    // In production the load balancer sits on a private network: trust X-Forwarded-For only when it
-    // comes from such an address, and only the hops it added, so request.ip (and the per-IP rate
-    // limits) is the real client, never a value a client wrote itself.
-    trustProxy: config.isProduction ? 'loopback, linklocal, uniquelocal' : false,
+    // Trust X-Forwarded-For only from the load balancer (TRUST_PROXY; by default in production a peer
+    // on a private network), and only the hops it added, so request.ip (and the per-IP rate limits)
+    // is the real client, never a value a client wrote itself.
+    trustProxy: proxyTrustOf(config),
     routerOptions: { maxParamLength: 200 },
     // The router's own refusals, before any hook runs, in API.md's error body like every other answer.
     frameworkErrors: renderFrameworkError,

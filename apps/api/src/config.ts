@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
 import type { DbLimits } from './db/connection-pools';
+import { parseTrustedProxies, TrustProxyError } from './lib/trusted-proxies';
 
 /** The one place process.env is read (API.md "Configuration"). */
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -58,6 +59,8 @@ const envSchema = z.object({
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   SSE_MAX_STREAMS: z.coerce.number().int().min(1).default(10_000),
   SSE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  TRUST_PROXY: z.string().optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -109,6 +112,16 @@ export interface Config {
     maxConnections: number;
     maxConnectionsPerAddress: number;
   };
+  /**
+   * Peers whose X-Forwarded-For names the client (TRUST_PROXY: addresses, CIDR ranges, `loopback`,
+   * `linklocal`, `uniquelocal`); undefined means the environment's default (app.ts).
+   */
+  trustProxy: string[] | undefined;
+  /**
+   * After SIGTERM, how long the process keeps serving while /api/health answers 503 `draining`, so the
+   * load balancer takes it out of rotation before it stops accepting connections.
+   */
+  shutdownDrainMs: number;
   /** Bearer token of GET /metrics; unset means no metrics endpoint (404). */
   metricsToken: string | undefined;
   /** Upload quota per user (API.md "Uploads and files"): uploads attached to no listing, bytes per 24 hours. */
@@ -174,6 +187,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     if (problems.length) throw new ConfigError(`Refusing to start in production: ${problems.join('; ')}`);
   }
 
+  let trustProxy: string[] | undefined;
+  try {
+    trustProxy = env.TRUST_PROXY === undefined ? undefined : parseTrustedProxies(env.TRUST_PROXY);
+  } catch (error) {
+    if (error instanceof TrustProxyError)
+      throw new ConfigError(`Invalid configuration: TRUST_PROXY: ${error.message}`);
+    throw error;
+  }
+
   const config: Config = {
     env: env.NODE_ENV,
     isProduction,
@@ -227,6 +249,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       maxConnections: env.HTTP_MAX_CONNECTIONS,
       maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
     },
+    trustProxy,
+    // A balancer checking health every second takes a few seconds to notice; without one nobody waits.
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5_000 : 0),
     metricsToken: env.METRICS_TOKEN,
     uploadQuota: { pendingFiles: UPLOAD_LIMITS.pendingMaxFiles, bytesPerDay: UPLOAD_LIMITS.dailyMaxBytes },
     rateLimitStore: env.REDIS_URL

@@ -30,7 +30,12 @@ async function main() {
   app.log.info({ seed: counts }, `seed done in ${seeded.durationMs} ms`);
   for (const warning of warnings) app.log.warn(`seed: ${warning}`);
 
-  const shutdown = createShutdown({ app, database, afterClose: () => lock?.release() });
+  const shutdown = createShutdown({
+    app,
+    database,
+    drainMs: config.shutdownDrainMs,
+    afterClose: () => lock?.release(),
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -68,6 +68,7 @@ describe('graceful shutdown', () => {
     const closed: string[] = [];
     const app = {
       log: { info: () => {}, error: () => {} },
+      startDraining: () => {},
       close: () => new Promise<void>(() => {}),
     } as unknown as FastifyInstance;
     const database = {
@@ -88,6 +89,7 @@ describe('graceful shutdown', () => {
     const statement = new Promise<void>((resolve) => (cancelStatement = resolve));
     const app = {
       log: { info: () => {}, warn: () => {}, error: () => {} },
+      startDraining: () => {},
       close: async () => {
         await statement;
         steps.push('app closed');

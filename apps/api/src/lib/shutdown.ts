@@ -4,14 +4,19 @@ import type { Database } from '../db/client';
 export interface ShutdownOptions {
   app: FastifyInstance;
   database: Database;
-  /** After this long the process exits anyway (a stuck connection must not block a deploy). */
+  /** After this long (after the drain) the process exits anyway: a stuck connection must not block a deploy. */
   timeoutMs?: number;
   /**
-   * Requests and background passes may finish their statements for this long (half the deadline by
-   * default); then what still runs is cancelled, so the process closes its connections within its
-   * deadline and leaves no statement of its own running in PostgreSQL.
+   * Requests and background passes may finish their statements for this long after the drain (half
+   * the deadline by default); then what still runs is cancelled, so the process closes its
+   * connections within its deadline and leaves no statement of its own running in PostgreSQL.
    */
   graceMs?: number;
+  /**
+   * How long to keep serving everything while health answers 503 `draining` before closing
+   * (SHUTDOWN_DRAIN_MS), so the load balancer stops sending first; the deadline starts after it.
+   */
+  drainMs?: number;
   exit?: (code: number) => void;
   /** After the database is closed (the embedded database's lock is released here). */
   afterClose?: () => void;
@@ -21,29 +26,32 @@ export interface ShutdownOptions {
 const CANCEL_AGAIN_MS = 500;
 
 /**
- * The signal handler of the server: stop accepting connections, let requests in flight finish
- * (Fastify's close waits for them and answers 503 to new requests on kept-alive connections), run
- * the onClose hooks, then close the database. Statements still running after `graceMs` (a lock held
- * elsewhere, a slow query) are cancelled: their requests answer 503 and the loops stop. Long-lived
- * responses such as event streams must end themselves in a `preClose` hook. Calling it again while
- * closing returns the same promise.
+ * The signal handler of the server: drain (health answers 503 `draining` for `drainMs` while every
+ * request is still served, so the balancer stops sending here), then stop accepting connections, let
+ * requests in flight finish (Fastify's close waits for them and answers 503 to new requests on
+ * kept-alive connections), run the onClose hooks, then close the database. Statements still running
+ * `graceMs` after the drain (a lock held elsewhere, a slow query) are cancelled: their requests answer
+ * 503 and the loops stop. Long-lived responses such as event streams must end themselves in a
+ * `preClose` hook (the SSE hub sends them `close`: browsers reconnect through the balancer to another
+ * process). Calling it again while closing returns the same promise.
  */
 export function createShutdown({
   app,
   database,
   timeoutMs = 10_000,
   graceMs = timeoutMs / 2,
+  drainMs = 0,
   exit = process.exit,
   afterClose,
 }: ShutdownOptions) {
   let closing: Promise<void> | undefined;
   return (signal: string): Promise<void> => {
     closing ??= (async () => {
-      app.log.info({ signal }, 'shutting down');
+      app.log.info({ signal, drainMs }, 'shutting down');
       const timer = setTimeout(() => {
-        app.log.error({ timeoutMs }, 'shutdown timed out');
+        app.log.error({ timeoutMs, drainMs }, 'shutdown timed out');
         exit(1);
-      }, timeoutMs).unref();
+      }, drainMs + timeoutMs).unref();
       let canceller: NodeJS.Timeout | undefined;
       const grace = setTimeout(() => {
         const cancel = () =>
@@ -53,12 +61,14 @@ export function createShutdown({
           });
         cancel();
         canceller = setInterval(cancel, CANCEL_AGAIN_MS).unref();
-      }, graceMs).unref();
+      }, drainMs + graceMs).unref();
       const stopCancelling = () => {
         clearTimeout(grace);
         clearInterval(canceller);
       };
       try {
+        app.startDraining();
+        if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
         await app.close();
         await database.close();
         stopCancelling();

@@ -2,7 +2,7 @@ import net, { type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawConnect, type RawConnection } from '../test/raw-http';
-import { isPrivateAddress } from '../lib/private-address';
+import { createProxyTrust, PRODUCTION_PROXIES } from '../lib/trusted-proxies';
 import { listenOnSocket } from '../test/sse-client';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -143,6 +143,7 @@ describe('connection caps behind a proxy', () => {
   });
 
   it('knows the proxy networks from the public internet', () => {
+    const isPrivateAddress = createProxyTrust(PRODUCTION_PROXIES);
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',

@@ -2,7 +2,8 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { HttpCounters } from '../lib/http-counters';
-import { isPrivateAddress, plainAddress } from '../lib/private-address';
+import { plainAddress } from '../lib/private-address';
+import { proxyTrustOf } from '../lib/trusted-proxies';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,13 +16,13 @@ declare module 'fastify' {
  * Caps on open connections, so one address (or a crowd) cannot hold every socket the process can
  * open: past HTTP_MAX_CONNECTIONS in total Node closes new connections at once (its 'drop' event);
  * past HTTP_MAX_CONNECTIONS_PER_ADDRESS from one address, this closes them. Nothing is answered: a
- * refused client has sent nothing yet, and reading its request is the cost being refused. In
- * production a proxy on a private network (the addresses app.ts trusts) is not capped per address,
- * since it carries many clients; it must cap them itself (docs/operations.md).
+ * refused client has sent nothing yet, and reading its request is the cost being refused. A trusted
+ * proxy (TRUST_PROXY, by default in production any peer on a private network) is not capped per
+ * address, since it carries many clients; it must cap them itself (docs/operations.md).
  */
 async function connectionLimitsPlugin(app: FastifyInstance, { counters }: { counters: HttpCounters }) {
   const { maxConnections, maxConnectionsPerAddress } = app.config.http;
-  const exempt = app.config.isProduction ? isPrivateAddress : () => false;
+  const exempt = proxyTrustOf(app.config);
   const byAddress = new Map<string, number>();
   app.decorate('httpCounters', counters);
 

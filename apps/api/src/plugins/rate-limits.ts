@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createPgRateLimitStore } from './rate-limit-store';
 import { perIp } from '../lib/rate-limit';
+import { proxyTrustOf } from '../lib/trusted-proxies';
 import { AppError } from './errors';
 import { INTERNAL_REQUEST_HEADER } from '../web/page-renderer';
 
@@ -35,6 +36,15 @@ function isStaticFile(request: FastifyRequest) {
 }
 
 /**
+ * The load balancer's own health checks (no X-Forwarded-For, so request.ip is the proxy itself): a
+ * check every second from each balancer to each process would otherwise use up the proxy address's
+ * budget, and a 429 would take every process out of rotation at once.
+ */
+function isProxyHealthCheck(request: FastifyRequest, trusted: (address: string) => boolean) {
+  return request.routeOptions.url === '/api/health' && trusted(request.ip);
+}
+
+/**
  * Per-IP limits: counted in Redis when REDIS_URL is set, else in PostgreSQL when the server runs on
  * one (either way any number of processes share them), else in memory on the embedded database (one
  * process by the DATA_DIR lock). Routes override the default with
@@ -46,6 +56,7 @@ async function rateLimitsPlugin(
   { config, database }: { config: Config; database: Database },
 ) {
   const global = perIp(config, GLOBAL_LIMIT_PER_MINUTE, 60_000);
+  const trustedProxy = proxyTrustOf(config);
   // Redis, when configured: a short connect timeout and no offline queue, so a Redis that is down
   // makes the limit skip (skipOnError) rather than hold every request.
   const redis =
@@ -89,7 +100,8 @@ async function rateLimitsPlugin(
     skipOnError: true,
     max: global.max,
     timeWindow: global.timeWindow,
-    allowList: (request) => isStaticFile(request) || isInternal(request),
+    allowList: (request) =>
+      isStaticFile(request) || isInternal(request) || isProxyHealthCheck(request, trustedProxy),
     // A server listening on a Unix socket (behind a local proxy, or in tests) has no client IP: the
     // default key generator would throw and every request would fail with 500.
     keyGenerator: (request) => request.ip ?? 'unix-socket',

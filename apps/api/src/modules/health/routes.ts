@@ -44,7 +44,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`status` is `ok` when every dependency answers, else `degraded`. 503 only when the site cannot ' +
           'serve: the database does not answer, or the disk under the embedded database is full. A bucket ' +
-          'that is down takes out uploads and images, not the site (200, `storage: "unreachable"`).',
+          'that is down takes out uploads and images, not the site (200, `storage: "unreachable"`). A process ' +
+          'told to stop answers 503 `draining` while it finishes its work, so the load balancer sends elsewhere.',
         response: {
           200: z.object({
             status: z.enum(['ok', 'degraded']),
@@ -55,7 +56,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             storage,
           }),
           503: z.object({
-            status: z.literal('degraded'),
+            status: z.enum(['degraded', 'draining']),
             db: z.enum(['ok', 'unreachable']),
             listener,
             background,
@@ -81,6 +82,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         storage: storageState,
       };
       const embeddedDiskDown = app.database.kind === 'pglite' && diskState !== 'ok';
+      if (app.draining) return reply.status(503).send({ status: 'draining' as const, db, ...report });
       if (db === 'unreachable' || embeddedDiskDown) {
         return reply.status(503).send({ status: 'degraded' as const, db, ...report });
       }
