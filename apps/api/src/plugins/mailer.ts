@@ -3,7 +3,12 @@ import fp from 'fastify-plugin';
 import { PLAIN_EMAIL } from '@safqa/shared/validation/common';
 import { runAsBackground } from '../db/work-lanes';
 import { MailWorker, type ProcessSummary } from '../mail/mail-worker';
-import { insertOutboxRow, insertOutboxRows, type DbExecutor, type NewOutboxRow } from '../mail/outbox-repository';
+import {
+  insertOutboxRow,
+  insertOutboxRows,
+  type DbExecutor,
+  type NewOutboxRow,
+} from '../mail/outbox-repository';
 import { singleLine } from '../mail/render-email';
 import { createTransport } from '../mail/transport';
 

@@ -47,7 +47,13 @@ const KINDS: Array<{ query: Record<string, unknown>; matches: boolean }> = [
   { query: { q: 'pharmacy' }, matches: false },
   { query: { q: '100%_' }, matches: false }, // LIKE wildcards are literal
   {
-    query: { q: 'الحي', businessTypeId: BUSINESS_TYPE.food, cityId: CITY.riyadh, minAmount: 1, maxAmount: 900_000 },
+    query: {
+      q: 'الحي',
+      businessTypeId: BUSINESS_TYPE.food,
+      cityId: CITY.riyadh,
+      minAmount: 1,
+      maxAmount: 900_000,
+    },
     matches: true,
   },
   { query: { q: 'الحي', businessTypeId: BUSINESS_TYPE.food, cityId: CITY.jeddah }, matches: false },
@@ -57,7 +63,8 @@ const FREQUENCIES = ['instant', 'instant', 'daily', 'off'] as const;
 let t: TestApp;
 let admin: TestUser;
 let owner: TestUser;
-const searches: Array<{ id: number; userId: number; email: string; matches: boolean; frequency: string }> = [];
+const searches: Array<{ id: number; userId: number; email: string; matches: boolean; frequency: string }> =
+  [];
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://safqa.example' });
@@ -98,7 +105,9 @@ beforeAll(async () => {
     }),
   );
   // The owner's own search never alerts them about their own listing.
-  await t.app.db.insert(savedSearches).values({ userId: owner.id, name: 'mine', query: {}, frequency: 'instant' });
+  await t.app.db
+    .insert(savedSearches)
+    .values({ userId: owner.id, name: 'mine', query: {}, frequency: 'instant' });
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -158,7 +167,12 @@ describe('saved-search alerts over many searches', () => {
     const notified = await t.app.db
       .select({ id: savedSearches.id, at: savedSearches.lastNotifiedAt })
       .from(savedSearches)
-      .where(inArray(savedSearches.id, searches.map((s) => s.id)));
+      .where(
+        inArray(
+          savedSearches.id,
+          searches.map((s) => s.id),
+        ),
+      );
     for (const row of notified) {
       const search = searches.find((s) => s.id === row.id)!;
       expect(row.at !== null, `search ${row.id}`).toBe(search.matches && search.frequency === 'instant');

@@ -127,19 +127,6 @@ export async function candidateSearches(
   return rows as SavedSearchRow[];
 }
 
-/** Records the match; false when it was recorded before (a retried job, another process). */
-export async function recordMatch(
-  db: Db,
-  match: { savedSearchId: number; opportunityId: number; notifiedAt: Date | null },
-): Promise<boolean> {
-  const rows = await db
-    .insert(savedSearchMatches)
-    .values(match)
-    .onConflictDoNothing()
-    .returning({ id: savedSearchMatches.savedSearchId });
-  return rows.length === 1;
-}
-
 /**
  * Which of a batch of searches (criteria already parsed) the listing matches, in one statement: each
  * search's filters are compared to the listing's columns as searchConditions does for one search,
