@@ -31,6 +31,19 @@ export async function insertOutboxRow(executor: DbExecutor, row: NewOutboxRow): 
   return inserted.id;
 }
 
+/** insertOutboxRow for many, one statement (bulk alerts). */
+export async function insertOutboxRows(executor: DbExecutor, rows: NewOutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await executor.insert(mailOutbox).values(
+    rows.map((row) => ({
+      ...row,
+      replyTo: row.replyTo ?? null,
+      headers: row.headers ?? null,
+      attachments: row.attachments?.length ? row.attachments : null,
+    })),
+  );
+}
+
 /**
  * Claims up to `limit` rows that are due: pending rows whose time has come, and rows left in
  * `sending` by a worker whose lease ran out (a crash or restart mid-send). SKIP LOCKED lets several

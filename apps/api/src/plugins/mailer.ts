@@ -3,7 +3,12 @@ import fp from 'fastify-plugin';
 import { PLAIN_EMAIL } from '@safqa/shared/validation/common';
 import { runAsBackground } from '../db/work-lanes';
 import { MailWorker, type ProcessSummary } from '../mail/mail-worker';
-import { insertOutboxRow, type DbExecutor } from '../mail/outbox-repository';
+import {
+  insertOutboxRow,
+  insertOutboxRows,
+  type DbExecutor,
+  type NewOutboxRow,
+} from '../mail/outbox-repository';
 import { singleLine } from '../mail/render-email';
 import { createTransport } from '../mail/transport';
 
@@ -27,6 +32,8 @@ export interface Mailer {
    * queue it atomically with your own writes: it is sent only if your transaction commits.
    */
   enqueue(message: OutgoingEmail, executor?: DbExecutor): Promise<number>;
+  /** enqueue for many in one statement (bulk alerts); any bad message throws before anything is written. */
+  enqueueMany(messages: OutgoingEmail[], executor?: DbExecutor): Promise<void>;
   /** Sends (or, with MAIL_TRANSPORT=outbox, catches) every due row now; the loop does this on its own. */
   processDue(): Promise<ProcessSummary>;
   /** The worker's passes fail for want of the database and are being retried (health, /metrics). */
@@ -43,6 +50,32 @@ function assertAddress(value: string, what: string) {
   if (!PLAIN_EMAIL.test(value)) throw new Error(`mailer: ${what} must be one plain email address`);
 }
 
+/** The stored form of a message, after checking what the transport would refuse later. */
+function outboxRowOf(message: OutgoingEmail): NewOutboxRow {
+  const to = message.to.trim();
+  assertAddress(to, 'to');
+  const replyTo = message.replyTo?.trim();
+  if (replyTo) assertAddress(replyTo, 'replyTo');
+  for (const name of Object.keys(message.headers ?? {})) {
+    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) throw new Error(`mailer: bad header name ${name}`);
+  }
+  return {
+    to,
+    replyTo: replyTo || null,
+    subject: singleLine(message.subject),
+    text: message.text,
+    html: message.html,
+    headers: message.headers
+      ? Object.fromEntries(Object.entries(message.headers).map(([name, value]) => [name, singleLine(value)]))
+      : null,
+    attachments: message.attachments?.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content.toString('base64'),
+    })),
+  };
+}
+
 /**
  * The outbox: callers only ever insert rows; a worker loop delivers them (started with the app
  * except in automated tests, which call processDue themselves) and stops on app close.
@@ -51,32 +84,10 @@ async function mailerPlugin(app: FastifyInstance) {
   const worker = new MailWorker(app.db, createTransport(app.config), app.log.child({ module: 'mail' }));
 
   app.decorate('mailer', {
-    enqueue: async (message: OutgoingEmail, executor: DbExecutor = app.db) => {
-      const to = message.to.trim();
-      assertAddress(to, 'to');
-      const replyTo = message.replyTo?.trim();
-      if (replyTo) assertAddress(replyTo, 'replyTo');
-      for (const name of Object.keys(message.headers ?? {})) {
-        if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) throw new Error(`mailer: bad header name ${name}`);
-      }
-      return insertOutboxRow(executor, {
-        to,
-        replyTo: replyTo || null,
-        subject: singleLine(message.subject),
-        text: message.text,
-        html: message.html,
-        headers: message.headers
-          ? Object.fromEntries(
-              Object.entries(message.headers).map(([name, value]) => [name, singleLine(value)]),
-            )
-          : null,
-        attachments: message.attachments?.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: a.content.toString('base64'),
-        })),
-      });
-    },
+    enqueue: async (message: OutgoingEmail, executor: DbExecutor = app.db) =>
+      insertOutboxRow(executor, outboxRowOf(message)),
+    enqueueMany: async (messages: OutgoingEmail[], executor: DbExecutor = app.db) =>
+      insertOutboxRows(executor, messages.map(outboxRowOf)),
     processDue: () => worker.processDue(),
     retrying: () => worker.retrying,
   } satisfies Mailer);

@@ -56,6 +56,8 @@ export interface SseHub {
    * commits (PostgreSQL delivers notifications at commit), so nothing is announced that is not stored.
    */
   publish(userIds: number[], event: string, data: unknown, tx?: Executor): Promise<void>;
+  /** publish for many announcements of one event in one statement (bulk notifications), in `tx`. */
+  publishMany(items: Array<{ userIds: number[]; data: unknown }>, event: string, tx: Executor): Promise<void>;
   /**
    * The announcement as SQL, for the statement that stores the change itself: one round trip, and
    * PostgreSQL sends it only if that statement commits. `userIds` (a JSON array) and `data` (a JSON
@@ -251,6 +253,22 @@ async function sseHubPlugin(app: FastifyInstance) {
       }
       if (tx) await tx.execute(sql`SELECT pg_notify(${SSE_CHANNEL}, ${payload})`);
       else await app.database.notify(SSE_CHANNEL, payload);
+    },
+
+    async publishMany(items, event, tx) {
+      if (!EVENT_NAME.test(event)) throw new Error(`bad SSE event name ${event}`);
+      const payloads = items
+        .filter((item) => item.userIds.length > 0)
+        .map((item) => JSON.stringify({ u: item.userIds, e: event, d: item.data } satisfies Envelope));
+      for (const payload of payloads) {
+        if (Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) {
+          throw new Error(`SSE payload of ${Buffer.byteLength(payload)} bytes exceeds the NOTIFY limit`);
+        }
+      }
+      if (payloads.length === 0) return;
+      // A json (not jsonb) array keeps each payload's text as written, within the size checked above.
+      await tx.execute(sql`SELECT count(pg_notify(${SSE_CHANNEL}, p.value::text))
+        FROM json_array_elements(${`[${payloads.join(',')}]`}::json) AS p`);
     },
 
     announcementSql(userIds, event, data) {

@@ -4,8 +4,15 @@ import type { Db } from '../../db/client';
 import type { RenderedEmail } from '../../mail/render-email';
 import type { Mailer } from '../../plugins/mailer';
 import type { SseHub } from '../../plugins/sse-hub';
-import { createRecipientReader, type Recipient } from './recipient';
-import { insertNotification, toNotification, unreadCount, type NewNotification } from './repository';
+import { createRecipientReader, createRecipientsReader, type Recipient } from './recipient';
+import {
+  insertNotification,
+  insertNotifications,
+  toNotification,
+  unreadCount,
+  unreadCounts,
+  type NewNotification,
+} from './repository';
 
 export interface NotifyInput extends NewNotification {
   /**
@@ -24,6 +31,11 @@ export interface Notifier {
    * Answers whether the email was queued.
    */
   notify(tx: Db, input: NotifyInput): Promise<{ emailed: boolean }>;
+  /**
+   * notify for many at once, in a fixed number of statements whatever their count (saved-search
+   * alerts to thousands of users). Each event carries the recipient's unread count after all of them.
+   */
+  notifyMany(tx: Db, inputs: NotifyInput[]): Promise<void>;
   /** A user's address, language and email switches (undefined for an unknown user), read in `db`. */
   recipient(db: Db, userId: number): Promise<Recipient | null>;
 }
@@ -33,13 +45,14 @@ export interface Notifier {
  * room, alerts, moderation): the notifications area's one write path, decorated `app.notifier`.
  */
 export function createNotifier(deps: {
-  mailer: Pick<Mailer, 'enqueue'>;
-  hub: Pick<SseHub, 'publish'>;
+  mailer: Pick<Mailer, 'enqueue' | 'enqueueMany'>;
+  hub: Pick<SseHub, 'publish' | 'publishMany'>;
   /** The recipient's address and language are the users area's. */
-  users: Parameters<typeof createRecipientReader>[0];
+  users: Parameters<typeof createRecipientReader>[0] & Parameters<typeof createRecipientsReader>[0];
 }): Notifier {
   const { mailer, hub } = deps;
   const recipientOf = createRecipientReader(deps.users);
+  const recipientsOf = createRecipientsReader(deps.users);
   return {
     async notify(tx, input) {
       const recipient = await recipientOf(tx, input.userId);
@@ -59,6 +72,29 @@ export function createNotifier(deps: {
       };
       await hub.publish([input.userId], 'notification', event, tx);
       return { emailed };
+    },
+    async notifyMany(tx, inputs) {
+      const recipients = await recipientsOf(tx, [...new Set(inputs.map((input) => input.userId))]);
+      const known = inputs.filter((input) => recipients.has(input.userId));
+      const emails = known.flatMap((input) => {
+        const recipient = recipients.get(input.userId)!;
+        if (!input.email || !recipient.settings[EMAIL_SETTING_OF[input.type]]) return [];
+        return [{ to: input.emailTo ?? recipient.email, ...input.email(recipient.language) }];
+      });
+      await mailer.enqueueMany(emails, tx);
+      const rows = await insertNotifications(tx, known);
+      const unread = await unreadCounts(tx, [...recipients.keys()]);
+      await hub.publishMany(
+        rows.map((row) => ({
+          userIds: [row.userId],
+          data: {
+            notification: toNotification(row, recipients.get(row.userId)!.language),
+            unreadCount: unread.get(row.userId) ?? 0,
+          } satisfies NotificationEvent,
+        })),
+        'notification',
+        tx,
+      );
     },
     recipient: recipientOf,
   };

@@ -47,6 +47,38 @@ export async function insertNotification(db: Db, input: NewNotification): Promis
   return row!;
 }
 
+/** insertNotification for many, one statement; rows in the order of `inputs`. */
+export async function insertNotifications(db: Db, inputs: NewNotification[]): Promise<NotificationRow[]> {
+  if (inputs.length === 0) return [];
+  const rows = await db
+    .insert(notifications)
+    .values(
+      inputs.map((input) => ({
+        userId: input.userId,
+        type: input.type,
+        titleAr: input.title.ar,
+        titleEn: input.title.en,
+        bodyAr: input.body.ar,
+        bodyEn: input.body.en,
+        link: input.link,
+      })),
+    )
+    .returning();
+  // RETURNING follows the VALUES order in practice but SQL does not promise it: ids are serial.
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** unreadCount of many users in one grouped query (users without any are absent: 0). */
+export async function unreadCounts(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: notifications.userId, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt)))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+}
+
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -127,6 +159,29 @@ export async function emailSwitchesOf(db: Db, userId: number): Promise<Notificat
   return Object.fromEntries(
     Object.entries(DEFAULT_EMAIL).map(([key, fallback]) => [key, row?.[key as keyof typeof row] ?? fallback]),
   ) as NotificationSettings['email'];
+}
+
+/** emailSwitchesOf for many users in one query. */
+export async function emailSwitchesOfMany(
+  db: Db,
+  userIds: number[],
+): Promise<Map<number, NotificationSettings['email']>> {
+  const rows = userIds.length
+    ? await db.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds))
+    : [];
+  const stored = new Map(rows.map((row) => [row.userId, row]));
+  return new Map(
+    userIds.map((id) => {
+      const row = stored.get(id);
+      const switches = Object.fromEntries(
+        Object.entries(DEFAULT_EMAIL).map(([key, fallback]) => [
+          key,
+          (row?.[key as keyof typeof DEFAULT_EMAIL] as boolean | null | undefined) ?? fallback,
+        ]),
+      ) as NotificationSettings['email'];
+      return [id, switches];
+    }),
+  );
 }
 
 export async function saveSettings(db: Db, userId: number, email: NotificationSettings['email']) {

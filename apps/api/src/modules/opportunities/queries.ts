@@ -78,6 +78,21 @@ export function searchTerms(q: string | undefined): string[] {
 }
 
 /**
+ * What the text match needs of a query's words: LIKE patterns of every word, and the whole phrase
+ * for the stemmer of each script it holds. Shared by search and the saved-search alerts, which
+ * compare many searches' words to one listing in one statement.
+ */
+export function textMatchParts(terms: string[]) {
+  const phrase = terms.join(' ');
+  return {
+    patterns: terms.map((t) => `%${escapeLike(t)}%`),
+    phrase,
+    arabic: /[\u0600-\u06FF]/.test(phrase),
+    latin: /[a-z]/.test(phrase),
+  };
+}
+
+/**
  * Text match on the normalised column: every word as a substring (trigram index; finds partial words
  * and spelling variants folded by the normaliser), or the whole query as stemmed words (full-text
  * indexes; finds "restaurants" for "restaurant", "المطاعم" for "مطاعم"). Only the stemmer of the
@@ -85,17 +100,17 @@ export function searchTerms(q: string | undefined): string[] {
  * match already covers, so its index scan would add work and no result.
  */
 function textCondition(terms: string[]): SQL {
-  const phrase = terms.join(' ');
+  const { patterns, phrase, arabic, latin } = textMatchParts(terms);
   const alternatives = [
     sql.join(
-      terms.map((t) => sql`o.search_text LIKE ${`%${escapeLike(t)}%`}`),
+      patterns.map((pattern) => sql`o.search_text LIKE ${pattern}`),
       sql` AND `,
     ),
   ];
-  if (/[\u0600-\u06FF]/.test(phrase)) {
+  if (arabic) {
     alternatives.push(sql`o.search_vector_ar @@ plainto_tsquery('arabic'::regconfig, ${phrase})`);
   }
-  if (/[a-z]/.test(phrase)) {
+  if (latin) {
     alternatives.push(sql`o.search_vector_en @@ plainto_tsquery('english'::regconfig, ${phrase})`);
   }
   return sql`(${sql.join(

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../plugins/mailer';
-import type { Notifier } from '../notifications/notifier';
+import type { Notifier, NotifyInput } from '../notifications/notifier';
+import type { SavedSearchQuery } from '@safqa/shared/validation/saved-searches';
 import { alertEmail } from './emails';
 import * as repo from './repository';
 import { searchPath } from '@safqa/shared/search-path';
@@ -10,8 +11,8 @@ import { runnableQuery } from './stored-query';
 
 export const MATCH_JOB = 'saved-searches.match';
 export const DIGEST_SCHEDULE = 'saved-searches.digest';
-/** Searches looked at per statement while matching one listing. */
-const BATCH = 200;
+/** Searches matched per statement, and notified per transaction, while matching one listing. */
+const BATCH = 1000;
 /** At most this many listings in one digest (the button opens the rest). */
 const DIGEST_MAX_LISTINGS = 10;
 
@@ -31,6 +32,8 @@ export interface AlertDeps {
  *   matching search of another user; an instant search is notified (bell and email) at once, a
  *   daily one in the bell now and by email in its digest, an `off` one only counts it as new.
  * - DIGEST_SCHEDULE, hourly: each daily search with listings waiting and no digest for a day gets one.
+ * Searches are walked in batches: one statement decides which of a batch the listing matches, and
+ * one transaction records those matches with their notifications and queued emails in bulk.
  * Each (search, listing) pair is recorded once (primary key), so retries and several processes never
  * send a listing twice to one search. A search that fails (criteria that cannot run, a recipient the
  * mailer refuses) is logged, kept in the error logs and skipped: it must not cost the other searches
@@ -83,31 +86,83 @@ export function createSearchAlerts(deps: AlertDeps) {
     };
   }
 
+  function notificationOf(
+    search: repo.SavedSearchRow,
+    opportunityId: number,
+    card: repo.CardRowList[number],
+  ): NotifyInput {
+    return {
+      userId: search.userId,
+      type: 'saved_search_match',
+      ...notificationTexts(search, card),
+      link: `/opportunities/${opportunityId}`,
+      // Daily ones are emailed in their digest.
+      email: search.frequency === 'instant' ? emailFor(search, [card]) : undefined,
+    };
+  }
+
+  /** Off and instant matches are settled now; daily ones wait for the digest. */
+  const matchOf = (search: repo.SavedSearchRow, now: Date) => ({
+    savedSearchId: search.id,
+    notifiedAt: search.frequency === 'daily' ? null : now,
+  });
+
+  /**
+   * A batch's matches recorded, notified and emailed in one transaction, in a few statements: kept or
+   * lost together, so a run that dies half way leaves whole batches, and its retry skips those.
+   */
+  async function alertBatch(
+    searches: repo.SavedSearchRow[],
+    opportunityId: number,
+    card: repo.CardRowList[number],
+    now: Date,
+  ) {
+    await db.transaction(async (tx: Db) => {
+      const recorded = await repo.recordMatches(
+        tx,
+        opportunityId,
+        searches.map((search) => matchOf(search, now)),
+      );
+      const told = searches.filter((search) => recorded.has(search.id) && search.frequency !== 'off');
+      await notifier.notifyMany(
+        tx,
+        told.map((search) => notificationOf(search, opportunityId, card)),
+      );
+      const instant = told.filter((search) => search.frequency === 'instant');
+      await repo.setLastNotifiedMany(
+        tx,
+        instant.map((search) => search.id),
+        now,
+      );
+    });
+  }
+
+  /** One matching search on its own: the way round a batch that one bad search (an address) failed. */
   async function alertSearch(
     search: repo.SavedSearchRow,
     opportunityId: number,
     card: repo.CardRowList[number],
     now: Date,
   ) {
-    if (!(await repo.listingMatches(db, opportunityId, runnableQuery(search.query)))) return;
     await db.transaction(async (tx: Db) => {
-      const instant = search.frequency === 'instant';
-      // Off and instant are settled now; daily ones wait for the digest.
-      const recorded = await repo.recordMatch(tx, {
-        savedSearchId: search.id,
-        opportunityId,
-        notifiedAt: search.frequency === 'daily' ? null : now,
-      });
-      if (!recorded || search.frequency === 'off') return;
-      await notifier.notify(tx, {
-        userId: search.userId,
-        type: 'saved_search_match',
-        ...notificationTexts(search, card),
-        link: `/opportunities/${opportunityId}`,
-        email: instant ? emailFor(search, [card]) : undefined,
-      });
-      if (instant) await repo.setLastNotified(tx, search.id, now);
+      const recorded = await repo.recordMatches(tx, opportunityId, [matchOf(search, now)]);
+      if (!recorded.has(search.id) || search.frequency === 'off') return;
+      await notifier.notify(tx, notificationOf(search, opportunityId, card));
+      if (search.frequency === 'instant') await repo.setLastNotified(tx, search.id, now);
     });
+  }
+
+  /** The batch's searches with criteria that parse, as the job runs them; the others are skipped. */
+  async function runnableOf(batch: repo.SavedSearchRow[], log: FastifyBaseLogger) {
+    const runnable: Array<{ search: repo.SavedSearchRow; query: SavedSearchQuery }> = [];
+    for (const search of batch) {
+      try {
+        runnable.push({ search, query: runnableQuery(search.query) });
+      } catch (error) {
+        await skip(search, MATCH_JOB, error, log);
+      }
+    }
+    return runnable;
   }
 
   async function matchListing(opportunityId: number, now: Date, log: FastifyBaseLogger) {
@@ -122,10 +177,24 @@ export function createSearchAlerts(deps: AlertDeps) {
         afterId,
         limit: BATCH,
       });
-      for (const search of batch) {
-        await alertSearch(search, opportunityId, card, now).catch((error: unknown) =>
-          skip(search, MATCH_JOB, error, log),
-        );
+      const runnable = await runnableOf(batch, log);
+      const matching = new Set(
+        await repo.matchingSearchIds(
+          db,
+          opportunityId,
+          runnable.map(({ search, query }) => ({ id: search.id, query })),
+        ),
+      );
+      const matched = runnable.map((r) => r.search).filter((search) => matching.has(search.id));
+      try {
+        await alertBatch(matched, opportunityId, card, now);
+      } catch {
+        // One search failed the whole batch (nothing of it was kept): each on its own, so only that one is skipped.
+        for (const search of matched) {
+          await alertSearch(search, opportunityId, card, now).catch((error: unknown) =>
+            skip(search, MATCH_JOB, error, log),
+          );
+        }
       }
       if (batch.length < BATCH) break;
       afterId = batch[batch.length - 1]!.id;

@@ -1,9 +1,15 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { SavedSearchFrequency, SavedSearchQuery } from '@safqa/shared/validation/saved-searches';
 import type { Db } from '../../db/client';
 import { rows as rowsOf } from '../../db/rows';
 import { savedSearches, savedSearchMatches } from '../../db/schema/alerts';
-import { CARD_COLUMNS, CARD_JOINS, searchConditions, type CardRow } from '../opportunities/queries';
+import {
+  CARD_COLUMNS,
+  CARD_JOINS,
+  searchTerms,
+  textMatchParts,
+  type CardRow,
+} from '../opportunities/queries';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect & { query: SavedSearchQuery };
 
@@ -121,31 +127,68 @@ export async function candidateSearches(
   return rows as SavedSearchRow[];
 }
 
-/** The search's own rules, word for word those of GET /api/opportunities/search, on one listing. */
-export async function listingMatches(
+/**
+ * Which of a batch of searches (criteria already parsed) the listing matches, in one statement: each
+ * search's filters are compared to the listing's columns as searchConditions does for one search,
+ * its words with the same normalised terms (searchTerms) against the same columns.
+ */
+export async function matchingSearchIds(
   db: Db,
   opportunityId: number,
-  query: SavedSearchQuery,
-): Promise<boolean> {
-  const found = rowsOf<{ hit: number }>(
-    await db.execute(
-      sql`SELECT 1 AS hit FROM opportunities o WHERE o.id = ${opportunityId} AND ${searchConditions(query)}`,
-    ),
+  searches: Array<{ id: number; query: SavedSearchQuery }>,
+): Promise<number[]> {
+  if (searches.length === 0) return [];
+  const criteria = searches.map(({ id, query }) => ({
+    id,
+    business_type_id: query.businessTypeId ?? null,
+    region_id: query.regionId ?? null,
+    city_id: query.cityId ?? null,
+    type: query.type ?? null,
+    min_amount: query.minAmount ?? null,
+    max_amount: query.maxAmount ?? null,
+    ...textMatchParts(searchTerms(query.q)),
+  }));
+  const found = rowsOf<{ id: number }>(
+    await db.execute(sql`
+    SELECT f.id
+    FROM jsonb_to_recordset(${JSON.stringify(criteria)}::jsonb) AS f(id int, business_type_id int,
+      region_id int, city_id int, type text, min_amount numeric, max_amount numeric, patterns text[],
+      phrase text, arabic boolean, latin boolean)
+    JOIN opportunities o ON o.id = ${opportunityId}
+    WHERE o.status = 'approved' AND NOT o.owner_suspended AND o.deal_state IS DISTINCT FROM 'closed'
+      AND (f.business_type_id IS NULL OR o.business_type_id = f.business_type_id)
+      AND (f.region_id IS NULL OR o.region_id = f.region_id)
+      AND (f.city_id IS NULL OR o.city_id = f.city_id)
+      AND (f.type IS NULL OR o.type = f.type)
+      AND (f.min_amount IS NULL OR o.required_amount >= f.min_amount)
+      AND (f.max_amount IS NULL OR o.required_amount <= f.max_amount)
+      AND (cardinality(f.patterns) = 0
+        OR o.search_text LIKE ALL (f.patterns)
+        OR (f.arabic AND o.search_vector_ar @@ plainto_tsquery('arabic'::regconfig, f.phrase))
+        OR (f.latin AND o.search_vector_en @@ plainto_tsquery('english'::regconfig, f.phrase)))
+    ORDER BY f.id`),
   );
-  return found.length > 0;
+  return found.map((r) => Number(r.id));
 }
 
-/** Records the match; false when it was recorded before (a retried job, another process). */
-export async function recordMatch(
+/** Records a batch's matches; answers the searches recorded now (not before by a retry or another process). */
+export async function recordMatches(
   db: Db,
-  match: { savedSearchId: number; opportunityId: number; notifiedAt: Date | null },
-): Promise<boolean> {
+  opportunityId: number,
+  matches: Array<{ savedSearchId: number; notifiedAt: Date | null }>,
+): Promise<Set<number>> {
+  if (matches.length === 0) return new Set();
   const rows = await db
     .insert(savedSearchMatches)
-    .values(match)
+    .values(matches.map((m) => ({ ...m, opportunityId })))
     .onConflictDoNothing()
     .returning({ id: savedSearchMatches.savedSearchId });
-  return rows.length === 1;
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function setLastNotifiedMany(db: Db, ids: number[], at: Date) {
+  if (ids.length === 0) return;
+  await db.update(savedSearches).set({ lastNotifiedAt: at }).where(inArray(savedSearches.id, ids));
 }
 
 export async function setLastNotified(db: Db, id: number, at: Date) {

@@ -146,6 +146,15 @@ export async function contactOf(
   return row;
 }
 
+export async function contactsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, Pick<UserRow, 'email' | 'language'>>();
+  const rows = await db
+    .select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map(({ id, ...contact }) => [id, contact]));
+}
+
 /** Locks the user's row until `tx` ends: per-user limits (uploads, saved searches) count one at a time. */
 export async function lockForUpdate(tx: Db, id: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');

@@ -84,6 +84,8 @@ export function createUsersService(deps: { db: Db }) {
     usernamesOf: (ids: number[]) => repo.usernamesOf(db, ids),
     /** Where and in which language to email a user (notifications), read in `tx` when given. */
     contactOf: (id: number, tx: Db = db) => repo.contactOf(tx, id),
+    /** contactOf for many users in one query (bulk notifications), by id; unknown ids are absent. */
+    contactsOf: (ids: number[], tx: Db = db) => repo.contactsOf(tx, ids),
     /** Holds the user's row until `tx` commits, so two requests at once check a per-user limit in turn. */
     lockForUpdate: (tx: Db, id: number) => repo.lockForUpdate(tx, id),
     /** The admin panel's user list: one page and the total of the filtered users. */
