@@ -32,6 +32,7 @@ import openapiPlugin from './plugins/openapi';
 import webStaticPlugin from './plugins/web-static';
 import metricsPlugin from './plugins/metrics';
 import expensiveListsPlugin from './plugins/expensive-lists';
+import publicReadsPlugin from './plugins/public-reads';
 import abandonedRequestsPlugin from './plugins/abandoned-requests';
 import backgroundQueuesPlugin from './plugins/background-queues';
 import connectionLimitsPlugin from './plugins/connection-limits';
@@ -139,8 +140,9 @@ export async function buildApp({
   await app.register(sessionLivenessPlugin);
   await app.register(securityEventsPlugin);
   await app.register(contentVersionsPlugin);
-  // Before any route: it gates the routes marked `expensiveList` as they are added.
+  // Before any route: they gate the routes marked `expensiveList` and `publicRead` as they are added.
   await app.register(expensiveListsPlugin);
+  await app.register(publicReadsPlugin);
   await app.register(backgroundQueuesPlugin);
   await app.register(metricsPlugin);
   await app.register(requestGuardsPlugin);

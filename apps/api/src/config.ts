@@ -9,6 +9,9 @@ import { parseTrustedProxies, TrustProxyError } from './lib/trusted-proxies';
 /** The one place process.env is read (API.md "Configuration"). */
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** Connections of the requests' pool that public reads leave to everything else, by default. */
+const PUBLIC_READ_RESERVED_CONNECTIONS = 3;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,6 +25,7 @@ const envSchema = z.object({
   DB_POOL_WAIT_MS: z.coerce.number().int().min(10).max(3_000).default(500),
   DB_POOL_MAX_WAITING: z.coerce.number().int().min(0).default(50),
   DB_EXPENSIVE_LIST_CONCURRENCY: z.coerce.number().int().min(1).default(3),
+  DB_PUBLIC_READ_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).optional(),
@@ -210,6 +214,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       backgroundStatementTimeoutMs: env.DB_BACKGROUND_STATEMENT_TIMEOUT_MS,
       poolWaitMs: env.DB_POOL_WAIT_MS,
       poolMaxWaiting: env.DB_POOL_MAX_WAITING,
+      // By default all but a few of the requests' connections: those stay for everything else.
+      publicReadConnections:
+        env.DB_PUBLIC_READ_CONNECTIONS ?? Math.max(1, env.DB_POOL_SIZE - PUBLIC_READ_RESERVED_CONNECTIONS),
     },
     expensiveListConcurrency: env.DB_EXPENSIVE_LIST_CONCURRENCY,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

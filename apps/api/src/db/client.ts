@@ -28,7 +28,8 @@ export interface ListenerEvents {
   onUp?: (downForMs: number) => void;
 }
 
-export type PoolName = 'requests' | 'background';
+/** `public_reads` is the public reads' share of the requests' pool (total: connections held by them). */
+export type PoolName = 'requests' | 'background' | 'public_reads';
 export interface PoolStats {
   total: number;
   idle: number;
@@ -248,7 +249,15 @@ async function openPostgres(url: string, limits: DbLimits): Promise<Database> {
         idle: pool.idleCount,
         waiting: pool.waitingCount,
       });
-      return { requests: stats(pools.requests), background: stats(pools.background) };
+      return {
+        requests: stats(pools.requests),
+        background: stats(pools.background),
+        public_reads: {
+          total: pools.publicReads.running,
+          idle: limits.publicReadConnections - pools.publicReads.running,
+          waiting: pools.publicReads.waiting,
+        },
+      };
     },
     watchListener: (next) => {
       watchers.push(next);

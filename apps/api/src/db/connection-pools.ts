@@ -1,5 +1,7 @@
 import pg from 'pg';
+import { BoundedSlots } from '../lib/bounded-slots';
 import { RunningStatements } from './running-statements';
+import { isPublicRead } from './work-lanes';
 
 /**
  * How long a query may wait for a connection (a new one to a server that does not answer, or a free
@@ -22,6 +24,11 @@ export interface DbLimits {
   poolWaitMs: number;
   /** With this many requests already waiting for a connection, the next is refused at once. */
   poolMaxWaiting: number;
+  /**
+   * Connections of the requests' pool that public reads (db/work-lanes.ts `runAsPublicRead`) may
+   * hold together; the rest stay free for everything else (sign-ins, chats, health).
+   */
+  publicReadConnections: number;
 }
 
 export const DB_LIMIT_DEFAULTS: DbLimits = {
@@ -31,6 +38,7 @@ export const DB_LIMIT_DEFAULTS: DbLimits = {
   backgroundStatementTimeoutMs: 120_000,
   poolWaitMs: 500,
   poolMaxWaiting: 50,
+  publicReadConnections: 7,
 };
 
 /**
@@ -92,6 +100,44 @@ function wrapCheckout(pool: pg.Pool, wrap: (connect: Checkout) => Checkout) {
 }
 
 /**
+ * The public reads' share of the pool was full for DbLimits.poolWaitMs, or too many public reads
+ * waited for it already: answered 503 with Retry-After like DatabaseBusyError, counted apart.
+ */
+export class PublicReadsBusyError extends Error {
+  readonly code = 'PUBLIC_READS_BUSY';
+}
+
+/**
+ * The public reads' share: a connection checked out by a public read first takes a slot of
+ * `publicReadConnections`, given back when the connection is. Counted per connection, not per
+ * request, as one search runs its page and its count side by side.
+ */
+function shareForPublicReads(pool: pg.Pool, limits: DbLimits) {
+  const slots = new BoundedSlots(
+    { limit: limits.publicReadConnections, waitMs: limits.poolWaitMs, maxWaiting: limits.poolMaxWaiting },
+    (why) => new PublicReadsBusyError(`the public reads' connections: ${why}`),
+  );
+  wrapCheckout(pool, (connect) => async () => {
+    if (!isPublicRead()) return connect();
+    const releaseSlot = await slots.acquire();
+    let client: pg.PoolClient;
+    try {
+      client = await connect();
+    } catch (error) {
+      releaseSlot();
+      throw error;
+    }
+    const release = client.release.bind(client);
+    client.release = (destroy?: boolean | Error) => {
+      releaseSlot();
+      return release(destroy);
+    };
+    return client;
+  });
+  return slots;
+}
+
+/**
  * Load shedding on the requests' pool: when every connection is taken, a request waits at most
  * `poolWaitMs`, and none waits at all once `poolMaxWaiting` are waiting.
  */
@@ -129,7 +175,8 @@ function shedWhenBusy(pool: pg.Pool, limits: DbLimits) {
 }
 
 /**
- * The two pools of one process: requests' (with load shedding) and background work's, with every
+ * The two pools of one process: requests' (with load shedding and the public reads' share) and
+ * background work's, with every
  * checked-out connection known to `running` (a request's to its scope), so that its statements can
  * be cancelled when their request is abandoned or the process shuts down.
  */
@@ -138,6 +185,7 @@ export function openPools(url: string, limits: DbLimits) {
   const requests = basePool(url, limits.poolSize, 'safqa-requests', limits.statementTimeoutMs);
   shedWhenBusy(requests, limits);
   wrapCheckout(requests, (connect) => async () => running.track(await connect(), { scoped: true }));
+  const publicReads = shareForPublicReads(requests, limits);
   const background = basePool(
     url,
     limits.backgroundPoolSize,
@@ -145,5 +193,5 @@ export function openPools(url: string, limits: DbLimits) {
     limits.backgroundStatementTimeoutMs,
   );
   wrapCheckout(background, (connect) => async () => running.track(await connect(), { scoped: false }));
-  return { requests, background, running };
+  return { requests, background, running, publicReads };
 }

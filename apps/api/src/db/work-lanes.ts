@@ -16,6 +16,21 @@ export function isBackgroundWork(): boolean {
   return lane.getStore() === 'background';
 }
 
+const publicRead = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` as a public read (search, a listing, a page, a sitemap: plugins/public-reads.ts): on
+ * PostgreSQL its connections come from the public reads' share of the requests' pool
+ * (db/connection-pools.ts), so crawlers on a slow listing query cannot take every connection.
+ */
+export function runAsPublicRead<T>(fn: () => T): T {
+  return publicRead.run(true, fn);
+}
+
+export function isPublicRead(): boolean {
+  return publicRead.getStore() === true;
+}
+
 /**
  * One query builder that sends each query to the requests' or the background connection pool,
  * whichever lane the caller runs in. Each property is read from the chosen instance and bound to

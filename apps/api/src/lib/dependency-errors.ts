@@ -1,4 +1,4 @@
-import { DatabaseBusyError } from '../db/connection-pools';
+import { DatabaseBusyError, PublicReadsBusyError } from '../db/connection-pools';
 import { StorageUnavailableError } from '../storage/storage';
 
 /**
@@ -12,10 +12,11 @@ export const DEPENDENCIES: readonly Dependency[] = ['db', 'disk', 'storage'];
 
 /**
  * Why the database refused, when it is overload rather than absence: a statement cut by its time
- * limit, no free connection soon enough (db/connection-pools.ts), or every slot of an expensive list
- * taken (plugins/expensive-lists.ts). Counted per route in /metrics.
+ * limit, no free connection soon enough (db/connection-pools.ts), every slot of an expensive list
+ * taken (plugins/expensive-lists.ts), or the public reads' share of the pool full
+ * (plugins/public-reads.ts). Counted per route in /metrics.
  */
-export type OverloadReason = 'statement_timeout' | 'pool_busy' | 'list_busy';
+export type OverloadReason = 'statement_timeout' | 'pool_busy' | 'list_busy' | 'reads_busy';
 
 /** Every slot of an expensive list is taken: refused at once rather than queued for a connection. */
 export class ExpensiveListBusyError extends Error {
@@ -75,6 +76,7 @@ function classifyOne(error: Error): DependencyFailure | null {
   if (error instanceof DatabaseBusyError) return { dependency: 'db', status: 503, overload: 'pool_busy' };
   if (error instanceof ExpensiveListBusyError)
     return { dependency: 'db', status: 503, overload: 'list_busy' };
+  if (error instanceof PublicReadsBusyError) return { dependency: 'db', status: 503, overload: 'reads_busy' };
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (code === CANCELED_SQLSTATE) return { dependency: 'db', status: 503, overload: 'statement_timeout' };

@@ -61,6 +61,7 @@ async function dependenciesPlugin(app: FastifyInstance) {
     statement_timeout: new Map(),
     pool_busy: new Map(),
     list_busy: new Map(),
+    reads_busy: new Map(),
   };
   let disk: { at: number; state: DiskState } | null = null;
   let diskCheck: Promise<DiskState> | null = null;

@@ -72,12 +72,13 @@ async function metricsPlugin(app: FastifyInstance) {
   });
   const loops = new Gauge({
     name: 'background_loop_retrying',
-    help: '1 while a background loop (jobs, mail) retries because the database is away or overloaded',
+    help: '1 while a background loop (jobs, mail, pages: the page warmer) retries because the database is away or overloaded',
     labelNames: ['loop'] as const,
     registers: [register],
     collect() {
       loops.set({ loop: 'jobs' }, app.jobs.retrying() ? 1 : 0);
       loops.set({ loop: 'mail' }, app.mailer.retrying() ? 1 : 0);
+      if (app.pageWarmer) loops.set({ loop: 'pages' }, app.pageWarmer.retrying() ? 1 : 0);
     },
   });
   const queueSize = new Gauge({
@@ -105,7 +106,7 @@ async function metricsPlugin(app: FastifyInstance) {
   let poolBeforeScrape: ReturnType<typeof app.database.poolStats> = null;
   const pool = new Gauge({
     name: 'db_pool_connections',
-    help: 'PostgreSQL pool connections by pool (requests, background) and state (absent on the embedded database)',
+    help: "PostgreSQL pool connections by pool (requests, background, public_reads: the public reads' share of requests') and state (absent on the embedded database)",
     labelNames: ['pool', 'state'] as const,
     registers: [register],
     collect() {
@@ -145,6 +146,13 @@ async function metricsPlugin(app: FastifyInstance) {
     'Requests of an expensive list answered 503 at once because DB_EXPENSIVE_LIST_CONCURRENCY of its kind were running, by route pattern',
     'route',
     () => app.dependencies.overloads().list_busy.entries(),
+  );
+  mirroredCounter(
+    register,
+    'db_public_read_refusals_total',
+    'Public reads (search, listings, pages, sitemaps) answered 503 because their share of the pool (DB_PUBLIC_READ_CONNECTIONS) stayed full for DB_POOL_WAIT_MS, by route pattern',
+    'route',
+    () => app.dependencies.overloads().reads_busy.entries(),
   );
   mirroredCounter(
     register,
@@ -304,5 +312,6 @@ export default fp(metricsPlugin, {
     'connection-limits',
     'jobs',
     'mailer',
+    'expensive-lists',
   ],
 });

@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Listing pages rendered and read from the shared store (web/stored-pages.ts), for /metrics. */
     pageRenders?: PageRenderCounts;
+    /** The warmer that renders listing pages ahead (absent without a web build): health reads it. */
+    pageWarmer?: { retrying(): boolean };
   }
 }
 
@@ -168,13 +170,13 @@ async function webStaticPlugin(app: FastifyInstance) {
     : null;
   if (stored) {
     app.decorate('pageRenders', stored.counts);
+    app.decorate('pageWarmer', { retrying: stored.retrying });
     // The warmer is background work (db/work-lanes.ts): it renders on the background pool.
     const warmSoon = debounced(() => void runAsBackground(() => stored.warm()));
     app.contentVersions.onChange(warmSoon);
     app.addHook('onReady', () => {
-      void runAsBackground(() => stored.start()).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'pages not queued at start'),
-      );
+      // Failures are retried by the warmer itself (and logged there).
+      void runAsBackground(() => stored.start());
     });
     app.addHook('onClose', async () => {
       stored.stop();
@@ -199,7 +201,7 @@ async function webStaticPlugin(app: FastifyInstance) {
 
   const devMail = devMailEnabled(app.config);
   // Any page address answers HTML, whatever the Accept header: link-preview crawlers send */*.
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/*', { schema: { hide: true }, config: { publicRead: true } }, async (request, reply) => {
     const url = new URL(request.url, 'http://localhost');
     if (NO_FALLBACK.test(decodedPath(url.pathname)) || (!devMail && isDevMailPage(request.url)))
       return reply.callNotFound();

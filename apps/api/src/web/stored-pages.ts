@@ -44,9 +44,14 @@ export interface StoredPages {
   render(request: PageRequest): Promise<RenderedPage | null>;
   /** Renders what is queued, until the queue is empty (one drain at a time; later asks join it). */
   warm(): Promise<void>;
-  /** Queues the public listings this build has no current page of, then warms. */
+  /**
+   * Queues the public listings this build has no current page of, then warms; a failure of either
+   * is retried with the warmer's back-off.
+   */
   start(): Promise<void>;
   stop(): void;
+  /** The last drain failed (the database away or too slow) and another is scheduled. */
+  retrying(): boolean;
   readonly build: string;
   readonly counts: PageRenderCounts;
 }
@@ -75,6 +80,13 @@ export function createStoredPages(options: {
   let stopped = false;
   let retryMs = 0;
   let retryTimer: NodeJS.Timeout | null = null;
+  /**
+   * Listings taken off the shared queue and not rendered yet: a failed drain leaves them here for the
+   * retry (the queue no longer holds them). Lost only with the process: their first visitor renders.
+   */
+  let taken: number[] = [];
+  /** The start's queueing of missing pages has not succeeded yet: the next drain does it first. */
+  let queueAtStart = false;
 
   const keyOf = (request: PageRequest): StoredPageKey => ({
     build,
@@ -83,21 +95,29 @@ export function createStoredPages(options: {
     signedInHint: request.signedInHint,
   });
 
+  /**
+   * `ahead`: the warmer's render, whose failure to store must fail the drain (it is retried); a
+   * visitor's render is served whether or not it could be stored.
+   */
   async function renderAndStore(
     request: PageRequest,
     listingId: number,
     versions: PageVersions | null,
+    { ahead }: { ahead: boolean },
   ): Promise<RenderedPage | null> {
     const rendered = await options.render(request);
     if (!rendered || !versions) return rendered;
     const identity = Buffer.from(rendered.html, 'utf8');
     const body = { brotli: repeatBrotli(identity), hash: bodyHash(identity), size: identity.length };
-    await writeStoredPage(db, keyOf(request), listingId, versions, {
+    const stored = writeStoredPage(db, keyOf(request), listingId, versions, {
       ...body,
       status: rendered.status,
       nonce: rendered.nonce,
       renderedAt: new Date(now()),
-    }).catch((error: unknown) => log.warn({ err: error }, 'a rendered page could not be stored'));
+    });
+    if (ahead) await stored;
+    else
+      await stored.catch((error: unknown) => log.warn({ err: error }, 'a rendered page could not be stored'));
     return { html: { ...body, identity }, status: rendered.status, nonce: rendered.nonce };
   }
 
@@ -126,7 +146,7 @@ export function createStoredPages(options: {
       log.warn({ err: error }, 'the page store could not be read; rendering');
     }
     counts.onRequest += 1;
-    return renderAndStore(request, listingId, versions);
+    return renderAndStore(request, listingId, versions, { ahead: false });
   }
 
   async function refresh(listingId: number) {
@@ -149,20 +169,28 @@ export function createStoredPages(options: {
       await new Promise((resolve) => setImmediate(resolve));
       counts.ahead += 1;
       const cpu = process.cpuUsage();
-      await renderAndStore(request, listingId, versions);
+      await renderAndStore(request, listingId, versions, { ahead: true });
       const used = process.cpuUsage(cpu);
       counts.aheadCpuMs += (used.user + used.system) / 1000;
     }
   }
 
   async function drain() {
+    if (queueAtStart) {
+      await queueMissingPages(db, build, WARM_AT_START);
+      queueAtStart = false;
+    }
     do {
       again = false;
       for (;;) {
         if (stopped) return;
-        const listings = await takeQueuedListings(db, WARM_BATCH);
-        if (listings.length === 0) break;
-        for (const listingId of listings) await renderAhead(listingId);
+        if (taken.length === 0) taken = await takeQueuedListings(db, WARM_BATCH);
+        if (taken.length === 0) break;
+        while (taken.length > 0) {
+          if (stopped) return;
+          await renderAhead(taken[0]!);
+          taken.shift();
+        }
       }
     } while (again && !stopped);
   }
@@ -201,13 +229,14 @@ export function createStoredPages(options: {
     render,
     warm,
     async start() {
-      await queueMissingPages(db, build, WARM_AT_START);
+      queueAtStart = true;
       await warm();
     },
     stop() {
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);
     },
+    retrying: () => retryMs > 0 && !stopped,
     build,
     counts,
   };

@@ -18,7 +18,7 @@ const storage = z
 const background = z
   .enum(['ok', 'retrying', 'behind'])
   .describe(
-    'background work: `retrying` while the job runner or the mail worker cannot reach the database and retries; ' +
+    'background work: `retrying` while the job runner, the mail worker or the page warmer cannot reach the database (or is cut by its time limit) and retries; ' +
       '`behind` when a queue (pages to render ahead, jobs due, emails unsent) has an item waiting too long',
   );
 
@@ -74,7 +74,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         app.dependencies.storage(),
         app.backgroundQueues.behind(),
       ]);
-      const retrying = app.jobs.retrying() || app.mailer.retrying();
+      const retrying = app.jobs.retrying() || app.mailer.retrying() || app.pageWarmer?.retrying() === true;
       const report = {
         listener: app.database.listenerState(),
         background: retrying ? ('retrying' as const) : behind.length ? ('behind' as const) : ('ok' as const),

@@ -44,6 +44,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/opportunities/top',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['opportunities'],
         summary: 'At most 12 approved opportunities ranked by recent views, offers and bookmarks',
@@ -63,6 +64,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/opportunities',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['opportunities'],
         summary: 'Search approved opportunities (text, filters, sort, pages)',
@@ -76,6 +78,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/opportunities/:id',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['opportunities'],
         summary: 'One opportunity; financials, documents and contact details only for signed-in callers',

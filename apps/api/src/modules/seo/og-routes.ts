@@ -50,25 +50,29 @@ export default async function ogRoutes(app: FastifyInstance) {
     }
   }
 
-  app.get('/og/opportunities/:id.png', { schema: { hide: true } }, async (request, reply) => {
-    const parsed = params.safeParse(request.params);
-    if (!parsed.success || Number(parsed.data.id) > 2_147_483_647) throw new AppError(404, 'NOT_FOUND');
-    const listing = await app.opportunities.publicDetail(Number(parsed.data.id));
-    if (listing.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
-    const key = `${listing.id}:${listing.updatedAt}`;
-    const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
-    reply
-      .header('etag', etag)
-      .header('cache-control', 'public, max-age=3600')
-      .header('cross-origin-resource-policy', 'cross-origin');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    let image = cache.get(key);
-    if (!image) {
-      image = draw(facts(listing));
-      cache.set(key, image);
-      image.catch(() => cache.delete(key));
-      if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-    }
-    return reply.type('image/png').send(await image);
-  });
+  app.get(
+    '/og/opportunities/:id.png',
+    { schema: { hide: true }, config: { publicRead: true } },
+    async (request, reply) => {
+      const parsed = params.safeParse(request.params);
+      if (!parsed.success || Number(parsed.data.id) > 2_147_483_647) throw new AppError(404, 'NOT_FOUND');
+      const listing = await app.opportunities.publicDetail(Number(parsed.data.id));
+      if (listing.status !== 'approved') throw new AppError(404, 'NOT_FOUND');
+      const key = `${listing.id}:${listing.updatedAt}`;
+      const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=3600')
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      let image = cache.get(key);
+      if (!image) {
+        image = draw(facts(listing));
+        cache.set(key, image);
+        image.catch(() => cache.delete(key));
+        if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      }
+      return reply.type('image/png').send(await image);
+    },
+  );
 }

@@ -78,25 +78,33 @@ export default async function seoRoutes(app: FastifyInstance) {
       .send(robotsTxt(publicUrl)),
   );
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const body = await cached('index', async () => {
-      const total = await app.opportunities.publicCount();
-      const count = files(total);
-      return count === 1 ? sitemapFile(1, total) : sitemapIndex(publicUrl, count);
-    });
-    return send(request, reply, body!);
-  });
+  app.get(
+    '/sitemap.xml',
+    { schema: { hide: true }, config: { publicRead: true } },
+    async (request, reply) => {
+      const body = await cached('index', async () => {
+        const total = await app.opportunities.publicCount();
+        const count = files(total);
+        return count === 1 ? sitemapFile(1, total) : sitemapIndex(publicUrl, count);
+      });
+      return send(request, reply, body!);
+    },
+  );
 
   const fileParams = z.object({ n: z.string().regex(/^[1-9][0-9]{0,5}$/) });
-  app.get('/sitemap-:n.xml', { schema: { hide: true } }, async (request, reply) => {
-    const parsed = fileParams.safeParse(request.params);
-    if (!parsed.success) throw new AppError(404, 'NOT_FOUND');
-    const n = Number(parsed.data.n);
-    const body = await cached(`file-${n}`, async () => {
-      const total = await app.opportunities.publicCount();
-      return n > files(total) || files(total) === 1 ? null : sitemapFile(n, total);
-    });
-    if (body === null) throw new AppError(404, 'NOT_FOUND');
-    return send(request, reply, body);
-  });
+  app.get(
+    '/sitemap-:n.xml',
+    { schema: { hide: true }, config: { publicRead: true } },
+    async (request, reply) => {
+      const parsed = fileParams.safeParse(request.params);
+      if (!parsed.success) throw new AppError(404, 'NOT_FOUND');
+      const n = Number(parsed.data.n);
+      const body = await cached(`file-${n}`, async () => {
+        const total = await app.opportunities.publicCount();
+        return n > files(total) || files(total) === 1 ? null : sitemapFile(n, total);
+      });
+      if (body === null) throw new AppError(404, 'NOT_FOUND');
+      return send(request, reply, body);
+    },
+  );
 }
