@@ -18,7 +18,7 @@ import type { AuditService } from '../audit/service';
 import type { BlocksService } from '../blocks/service';
 import type { UsersService } from '../users/service';
 import type { OpportunitiesService } from '../opportunities/service';
-import type { UploadsService } from '../uploads/service';
+import { DocumentLinkRefused, type UploadsService } from '../uploads/service';
 import type { DocumentScope } from '../uploads/signed-url';
 import { accessDecisionEmail, accessDecisionNotice, accessRequestEmail, accessRequestNotice } from './emails';
 import type { RoomListing } from '../opportunities/room-listings';
@@ -278,7 +278,13 @@ export function createDataRoomService(deps: {
      * are recorded. A link without scope (the uploader's own, from POST /api/uploads/docs) never
      * opens a file that some listing holds as confidential.
      */
-    async checkDownload({ key, scope }: { key: string; scope: DocumentScope | null }): Promise<void> {
+    async checkDownload({
+      key,
+      scope,
+    }: {
+      key: string;
+      scope: DocumentScope | null;
+    }): Promise<{ name: string } | void> {
       if (!scope) {
         const holders = await room.holding(key);
         if (holders.some((l) => l.documents.some((d) => d.key === key && d.confidential))) throw forbidden();
@@ -287,9 +293,13 @@ export function createDataRoomService(deps: {
       const listing = await room.find(scope.opportunityId);
       const document = listing?.documents.find((d) => d.key === key);
       if (!listing || !document) throw forbidden();
-      if (!document.confidential || scope.userId === listing.ownerId) return;
-      if ((await users.findById(scope.userId))?.role === 'admin') return;
+      // Saved under the name the owner gave it on the listing, not the uploaded file's.
+      const named = { name: document.name };
+      if (!document.confidential || scope.userId === listing.ownerId) return named;
+      if ((await users.findById(scope.userId))?.role === 'admin') return named;
       const status = await repo.statusOf(db, listing.id, scope.userId);
+      // The page a browser gets for an old link says so when the owner revoked access.
+      if (status === 'revoked') throw new DocumentLinkRefused('revoked');
       // A listing hidden from view (not approved, or its owner suspended) opens nothing to requesters.
       if (status !== 'approved' || listing.status !== 'approved' || listing.ownerSuspended) throw forbidden();
       await repo.recordDownload(db, {
@@ -298,6 +308,7 @@ export function createDataRoomService(deps: {
         documentKey: key,
         documentName: document.name,
       });
+      return named;
     },
   };
 }

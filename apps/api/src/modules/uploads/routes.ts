@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CANONICAL_ID, errorBody } from '@safqa/shared/validation/common';
 import {
@@ -13,7 +15,8 @@ import { AppError } from '../../plugins/errors';
 import { receiveSingleFile } from './multipart';
 import { createUploadQuota } from './quota';
 import { createUploadsRepository } from './repository';
-import { createUploadsService, type UploadsService } from './service';
+import { createUploadsService, DocumentLinkRefused, type UploadsService } from './service';
+import { prefersPage, sendUnavailablePage } from './unavailable-page';
 import {
   attachmentDisposition,
   createFileSigner,
@@ -125,38 +128,55 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const key = documentKeyFromUrl((request.params as { '*': string })['*']);
-      if (!key) throw new AppError(404, 'NOT_FOUND');
-      const expires = Number(request.query.expires);
-      const signature = request.query.signature;
-      if (!Number.isSafeInteger(expires) || !signature) throw new AppError(403, 'FORBIDDEN');
-      const { o, d, u } = request.query;
-      // Ids exactly as the link was signed (Number() alone would also read `0x10` or ` 16`); a link is
-      // of a listing or of a deal, never both.
-      const scoped = o !== undefined || d !== undefined || u !== undefined;
-      const holder = o !== undefined && d === undefined ? o : d !== undefined && o === undefined ? d : null;
-      if (scoped && !(CANONICAL_ID.test(holder ?? '') && CANONICAL_ID.test(u ?? ''))) {
-        throw new AppError(403, 'FORBIDDEN');
+      try {
+        return await serveDocument((request.params as { '*': string })['*'], request.query, reply);
+      } catch (error) {
+        // A browser opening an old link (a bookmark, an old tab) is told why, with a way back; API
+        // clients keep the error body.
+        if (
+          error instanceof AppError &&
+          (error.statusCode === 403 || error.statusCode === 404) &&
+          prefersPage(request.headers.accept)
+        ) {
+          const reason = error instanceof DocumentLinkRefused ? error.reason : 'unavailable';
+          return sendUnavailablePage(request, reply, error.statusCode, reason);
+        }
+        throw error;
       }
-      let scope: FileScope | null = null;
-      if (scoped)
-        scope =
-          d !== undefined
-            ? { dealId: Number(d), userId: Number(u) }
-            : { opportunityId: Number(o), userId: Number(u) };
-      const file = await service.openDocument(key, expires, signature, scope);
-      if (file.redirect)
-        return reply.header('cache-control', 'private, no-store').redirect(file.redirect, 302);
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-length', file.size)
-        .header('content-disposition', attachmentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
     },
   );
+
+  async function serveDocument(path: string, query: z.infer<typeof signedFileQuery>, reply: FastifyReply) {
+    const key = documentKeyFromUrl(path);
+    if (!key) throw new AppError(404, 'NOT_FOUND');
+    const expires = Number(query.expires);
+    const signature = query.signature;
+    if (!Number.isSafeInteger(expires) || !signature) throw new AppError(403, 'FORBIDDEN');
+    const { o, d, u } = query;
+    // Ids exactly as the link was signed (Number() alone would also read `0x10` or ` 16`); a link is
+    // of a listing or of a deal, never both.
+    const scoped = o !== undefined || d !== undefined || u !== undefined;
+    const holder = o !== undefined && d === undefined ? o : d !== undefined && o === undefined ? d : null;
+    if (scoped && !(CANONICAL_ID.test(holder ?? '') && CANONICAL_ID.test(u ?? ''))) {
+      throw new AppError(403, 'FORBIDDEN');
+    }
+    let scope: FileScope | null = null;
+    if (scoped)
+      scope =
+        d !== undefined
+          ? { dealId: Number(d), userId: Number(u) }
+          : { opportunityId: Number(o), userId: Number(u) };
+    const file = await service.openDocument(key, expires, signature, scope);
+    if (file.redirect) return reply.header('cache-control', 'private, no-store').redirect(file.redirect, 302);
+    return reply
+      .header('content-type', file.mimeType)
+      .header('content-length', file.size)
+      .header('content-disposition', attachmentDisposition(file.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(file.stream);
+  }
 };
 
 export default fp(uploadsRoutes, {

@@ -18,8 +18,25 @@ import {
   type SignedUrl,
 } from './signed-url';
 
-/** Decides whether a signed document link may be used now; throws an AppError to refuse. */
-export type DocumentGuard = (download: { key: string; scope: FileScope | null }) => Promise<void>;
+/**
+ * Decides whether a signed document link may be used now; throws an AppError to refuse. It may answer
+ * the name the document goes by where the link came from (a listing's document is named by its
+ * owner), which the download is saved under instead of the uploaded file's own name.
+ */
+export type DocumentGuard = (download: {
+  key: string;
+  scope: FileScope | null;
+}) => Promise<{ name: string } | void>;
+
+/** Why a document link no longer opens: said on the page a browser is shown (unavailable-page.ts). */
+export type LinkRefusal = 'expired' | 'revoked' | 'unavailable';
+
+/** A 403 FORBIDDEN like any other for API clients, carrying its reason for a browser's page. */
+export class DocumentLinkRefused extends AppError<'FORBIDDEN'> {
+  constructor(readonly reason: LinkRefusal) {
+    super(403, 'FORBIDDEN');
+  }
+}
 
 export interface UploadedImageResult {
   url: string;
@@ -335,13 +352,13 @@ export function createUploadsService(deps: {
       signature: string,
       scope: FileScope | null = null,
     ): Promise<DocumentDownload> {
-      if (signer.verify(key, expires, signature, scope ?? undefined) !== 'ok')
-        throw new AppError(403, 'FORBIDDEN');
-      if (!guard) throw new AppError(403, 'FORBIDDEN');
-      await guard({ key, scope });
+      const signed = signer.verify(key, expires, signature, scope ?? undefined);
+      if (signed !== 'ok') throw new DocumentLinkRefused(signed === 'expired' ? 'expired' : 'unavailable');
+      if (!guard) throw new DocumentLinkRefused('unavailable');
+      const granted = await guard({ key, scope });
       const row = await repo.findByKey(key);
       if (row?.kind !== 'document') throw new AppError(404, 'NOT_FOUND');
-      const file = { mimeType: row.mimeType, name: row.originalName };
+      const file = { mimeType: row.mimeType, name: granted?.name ?? row.originalName };
       // Object storage: the browser fetches the bytes from the bucket with a one-minute pre-signed URL.
       if (storage.downloadUrl) {
         if (!(await storage.exists('private', key))) throw new AppError(404, 'NOT_FOUND');

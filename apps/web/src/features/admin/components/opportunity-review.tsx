@@ -5,6 +5,7 @@ import { formatCurrency, formatDate, formatNumber, formatPercent } from '@/lib/f
 import { DetailList } from './detail-list';
 import { nameIn } from './opportunity-names';
 import { Card } from '@/components/ui/card';
+import { FileName } from '@/components/ui/file-name';
 
 /** Every field of a listing for review: texts in both languages, place, operation, money, contact, files. */
 export function OpportunityReview({ o }: { o: OpportunityDetail }) {
@@ -106,7 +107,7 @@ export function OpportunityReview({ o }: { o: OpportunityDetail }) {
                     className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
                   >
                     <FileText aria-hidden="true" className="size-4" />
-                    <bdi>{doc.name}</bdi>
+                    <FileName name={doc.name} />
                     <span className="font-normal text-slate-600 dark:text-slate-400">
                       ({formatNumber(Math.ceil(doc.size / 1024), lng)} KB)
                     </span>

@@ -57,10 +57,13 @@ describe('/admin/verifications', () => {
       initialEntry: '/admin/verifications',
     });
     const item = await screen.findByTestId('admin-verification');
-    expect(within(item).getByRole('link', { name: 'Open the file: bank-letter.pdf' })).toHaveAttribute(
-      'href',
-      pending.file!.url,
-    );
+    expect(
+      within(item).getByRole('link', {
+        // jsdom, without layout, puts a space where the name's extension starts (file-name.tsx);
+        // Chromium does not (e2e/tests/admin-verification-card.spec.ts).
+        name: /^Open the file: bank-letter ?\.pdf$/,
+      }),
+    ).toHaveAttribute('href', pending.file!.url);
     expect(calledUrls(fetchMock, '/api/admin/verifications').map((url) => url.search)).toEqual([
       '?status=pending&page=1',
     ]);

@@ -8,6 +8,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/form-field';
+import { FileName } from '@/components/ui/file-name';
 import { SpinnerIcon } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
@@ -103,7 +104,9 @@ function VerificationItem({ item }: { item: AdminVerification }) {
       </div>
       <p className="text-slate-700 dark:text-slate-300">
         {t(`admin.verifications.kinds.${item.kind}`)} · {formatDateTime(item.createdAt, lng)} ·{' '}
-        {t('admin.verifications.size', { size: formatNumber(Math.ceil(item.size / 1024), lng) })}
+        <span className="whitespace-nowrap">
+          {t('admin.verifications.size', { size: formatNumber(Math.ceil(item.size / 1024), lng) })}
+        </span>
       </p>
       {item.note ? (
         <p dir="auto" className="break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300">
@@ -124,7 +127,10 @@ function VerificationItem({ item }: { item: AdminVerification }) {
             className={buttonClasses('secondary', 'sm')}
           >
             <FileText aria-hidden="true" className="size-4" />
-            {t('admin.verifications.openFile', { name: item.fileName })}
+            {/* The name apart from the sentence, so its extension keeps its place (file-name.tsx). */}
+            <span>
+              {t('admin.verifications.openFile')} <FileName name={item.fileName} />
+            </span>
           </a>
         ) : (
           <span className="text-slate-600 dark:text-slate-400">{t('admin.verifications.fileRemoved')}</span>

@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/toast';
 import { isApiError, serverMessage } from '@/lib/api-client';
 import { useAddConfidentialDocument } from '../api/add-confidential-document';
 import { useRemoveConfidentialDocument } from '../api/remove-confidential-document';
+import { FileName } from '@/components/ui/file-name';
 
 export interface OwnedConfidentialDocument {
   id?: number;
@@ -153,11 +154,8 @@ export function ConfidentialDocuments({
                 className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
               >
                 <FileText aria-hidden="true" className="size-5 shrink-0 text-brand-700 dark:text-brand-300" />
-                <p
-                  className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900 dark:text-white"
-                  dir="auto"
-                >
-                  {doc.name}
+                <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900 dark:text-white">
+                  <FileName name={doc.name} />
                 </p>
                 {doc.id !== undefined ? (
                   <Button

@@ -4,6 +4,7 @@ import { ErrorState, RowsSkeleton } from '@/components/list-states';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentDownloads } from '../api/get-document-downloads';
 import { Pager } from '@/components/pager';
+import { FileName } from '@/components/ui/file-name';
 
 /** Who opened which confidential document of the listing, and when (newest first). */
 export function DownloadsLog({ opportunityId }: { opportunityId: number }) {
@@ -59,7 +60,7 @@ export function DownloadsLog({ opportunityId }: { opportunityId: number }) {
                 {/* bdi, not dir on the cell: a left-to-right cell in a right-to-left table turned its
                     end padding to the wrong side and the cells ran together. */}
                 <td className="py-1.5 pe-3 break-all text-slate-900 max-sm:p-0 max-sm:font-semibold dark:text-slate-100">
-                  <bdi>{row.documentName}</bdi>
+                  <FileName name={row.documentName} />
                 </td>
                 <td className="py-1.5 pe-3 text-slate-800 max-sm:p-0 dark:text-slate-200">
                   <bdi>{row.user ? row.user.username : t('data-room.downloads.deletedUser')}</bdi>

@@ -15,6 +15,7 @@ import { formatDate } from '@/lib/format';
 import { useLanguage, useTranslation } from '@/lib/use-translation';
 import { usePatchChecklistItem } from '../api/patch-checklist-item';
 import { AddItemDialog, UpdateItemDialog } from './checklist-dialogs';
+import { FileName } from '@/components/ui/file-name';
 
 const TONE: Record<ChecklistStatus, BadgeTone> = {
   open: 'warning',
@@ -82,7 +83,7 @@ export function ChecklistSection({ deal }: { deal: Deal }) {
                       className="inline-flex items-center gap-1 text-sm text-brand-700 underline dark:text-brand-300"
                     >
                       <Paperclip aria-hidden="true" className="size-3.5" />
-                      <bdi>{doc.name}</bdi>
+                      <FileName name={doc.name} />
                     </a>
                   </li>
                 ))}

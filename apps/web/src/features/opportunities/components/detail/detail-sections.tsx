@@ -11,6 +11,7 @@ import { loginPathFor } from '@/lib/auth-redirect';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '@/lib/format';
 import { asLanguage, localized } from '@/lib/localized';
 import { DocumentDownload, type DownloadRefusal } from './document-download';
+import { FileName } from '@/components/ui/file-name';
 
 export function Section({ title, children, id }: { title: ReactNode; children: ReactNode; id: string }) {
   return (
@@ -175,8 +176,8 @@ export function Documents({ o }: { o: OpportunityDetail }) {
           >
             <FileText aria-hidden="true" className="size-6 shrink-0 text-brand-700 dark:text-brand-300" />
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-slate-900 dark:text-white" dir="auto">
-                {doc.name}
+              <p className="truncate font-medium text-slate-900 dark:text-white">
+                <FileName name={doc.name} />
               </p>
               <p className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
                 {fileSize(doc.size, lng)}

@@ -15,6 +15,7 @@ import { FileDropzone, UploadProgressBar } from '../file-dropzone';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
 import { useUploadGate, useUploads } from '../use-uploads';
+import { FileName } from '@/components/ui/file-name';
 
 type DocumentRef = { url: string; name: string; confidential?: boolean };
 
@@ -207,9 +208,11 @@ export function DocumentsStep({
                     className="size-5 shrink-0 text-brand-700 dark:text-brand-300"
                   />
                 )}
-                <bdi id={`${formId}-doc-${index}`} className="min-w-0 flex-1 truncate text-sm font-medium">
-                  {doc.name}
-                </bdi>
+                <FileName
+                  id={`${formId}-doc-${index}`}
+                  name={doc.name}
+                  className="min-w-0 flex-1 truncate text-sm font-medium"
+                />
                 <label className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1 text-sm text-slate-800 has-[:checked]:bg-amber-50 has-[:checked]:text-amber-900 dark:text-slate-200 dark:has-[:checked]:bg-amber-950 dark:has-[:checked]:text-amber-100">
                   <input
                     type="checkbox"
