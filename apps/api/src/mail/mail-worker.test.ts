@@ -113,6 +113,26 @@ describe('MailWorker', () => {
   });
 });
 
+describe('the bulk lane', () => {
+  it('sends a password reset queued behind a burst of alerts first, and the alerts after', async () => {
+    const alerts = Array.from({ length: 30 }, (_, i) => ({ ...email(`alert-${i}@example.com`), bulk: true }));
+    await t.app.mailer.enqueueMany(alerts);
+    await t.app.mailer.enqueue(email('reset@example.com'));
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      deliver: async (message) => {
+        sent.push(message.to);
+      },
+      close: () => {},
+    };
+    const worker = new MailWorker(t.app.db, transport, t.app.log, { batchSize: 10 });
+
+    expect(await worker.processDue()).toEqual({ delivered: 31, retrying: 0, failed: 0 });
+    // Queued last, sent first, ahead of the alerts queued before it; the alerts in their order.
+    expect(sent).toEqual(['reset@example.com', ...alerts.map((alert) => alert.to)]);
+  });
+});
+
 describe('the mailer plugin outside automated tests', () => {
   it('starts the loop when the app is ready and stops it when the app closes', async () => {
     const dev = await createTestApp({ NODE_ENV: 'development' });

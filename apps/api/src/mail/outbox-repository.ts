@@ -15,6 +15,8 @@ export interface NewOutboxRow {
   html: string;
   headers?: Record<string, string> | null;
   attachments?: StoredAttachment[] | null;
+  /** Bulk mail (alerts): sent after every due transactional email (schema/mail.ts). */
+  bulk?: boolean;
 }
 
 export async function insertOutboxRow(executor: DbExecutor, row: NewOutboxRow): Promise<number> {
@@ -54,20 +56,37 @@ export async function claimDueRows(
   db: Db,
   options: { limit: number; leaseSeconds: number; maxAttempts: number },
 ): Promise<OutboxRow[]> {
+  // Transactional mail first (and rows whose lease ran out), bulk mail only with what is left.
+  const first = await claimLane(db, options, 'transactional', options.limit);
+  const rest = options.limit - first.length;
+  const bulk = rest > 0 ? await claimLane(db, options, 'bulk', rest) : [];
+  return [...first, ...bulk];
+}
+
+async function claimLane(
+  db: Db,
+  options: { leaseSeconds: number; maxAttempts: number },
+  lane: 'transactional' | 'bulk',
+  limit: number,
+): Promise<OutboxRow[]> {
+  const pending = and(
+    eq(mailOutbox.status, 'pending'),
+    eq(mailOutbox.bulk, lane === 'bulk'),
+    sql`${mailOutbox.nextAttemptAt} <= now()`,
+  );
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
       and(
         lt(mailOutbox.attempts, options.maxAttempts),
-        or(
-          and(eq(mailOutbox.status, 'pending'), sql`${mailOutbox.nextAttemptAt} <= now()`),
-          and(eq(mailOutbox.status, 'sending'), sql`${mailOutbox.lockedUntil} < now()`),
-        ),
+        lane === 'bulk'
+          ? pending
+          : or(pending, and(eq(mailOutbox.status, 'sending'), sql`${mailOutbox.lockedUntil} < now()`)),
       ),
     )
     .orderBy(mailOutbox.nextAttemptAt, mailOutbox.id)
-    .limit(options.limit)
+    .limit(limit)
     .for('update', { skipLocked: true });
   const rows = await db
     .update(mailOutbox)

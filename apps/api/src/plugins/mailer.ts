@@ -24,6 +24,11 @@ export interface OutgoingEmail {
   headers?: Record<string, string>;
   /** Files sent with it (kept in the outbox row, base64). */
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
+  /**
+   * One of many sent at once (saved-search alerts and digests): sent after every due email a person
+   * is waiting for (a reset, a code, an offer), whatever their order in the outbox.
+   */
+  bulk?: boolean;
 }
 
 export interface Mailer {
@@ -73,6 +78,7 @@ function outboxRowOf(message: OutgoingEmail): NewOutboxRow {
       contentType: a.contentType,
       content: a.content.toString('base64'),
     })),
+    bulk: message.bulk === true,
   };
 }
 

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export interface StoredAttachment {
   filename: string;
@@ -24,6 +24,11 @@ export const mailOutbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     /** Files sent with it (a signed letter of intent), base64; most emails have none. */
     attachments: jsonb('attachments').$type<StoredAttachment[]>(),
+    /**
+     * Sent to many at once (saved-search alerts): claimed only after every due transactional email
+     * (resets, codes, offers), so a burst of alerts cannot delay the mail a person is waiting for.
+     */
+    bulk: boolean('bulk').notNull().default(false),
     text: text('text').notNull(),
     html: text('html').notNull(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'caught', 'failed'] })
@@ -36,5 +41,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_to_idx').on(t.to)],
+  (t) => [
+    index('mail_outbox_lane_due_idx').on(t.status, t.bulk, t.nextAttemptAt, t.id),
+    index('mail_outbox_to_idx').on(t.to),
+  ],
 );

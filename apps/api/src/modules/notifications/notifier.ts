@@ -79,7 +79,8 @@ export function createNotifier(deps: {
       const emails = known.flatMap((input) => {
         const recipient = recipients.get(input.userId)!;
         if (!input.email || !recipient.settings[EMAIL_SETTING_OF[input.type]]) return [];
-        return [{ to: input.emailTo ?? recipient.email, ...input.email(recipient.language) }];
+        // Many at once (a new listing's alerts): the bulk lane, behind mail a person waits for.
+        return [{ to: input.emailTo ?? recipient.email, ...input.email(recipient.language), bulk: true }];
       });
       await mailer.enqueueMany(emails, tx);
       const rows = await insertNotifications(tx, known);

@@ -210,7 +210,10 @@ export function createSearchAlerts(deps: AlertDeps) {
       if (cards.length === 0) return false; // all taken down since: nothing to tell
       const recipient = await notifier.recipient(tx, search.userId);
       if (!recipient?.settings.savedSearches) return false;
-      await mailer.enqueue({ to: recipient.email, ...emailFor(search, cards)(recipient.language) }, tx);
+      await mailer.enqueue(
+        { to: recipient.email, ...emailFor(search, cards)(recipient.language), bulk: true },
+        tx,
+      );
       return true;
     });
   }
