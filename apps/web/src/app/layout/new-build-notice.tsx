@@ -28,7 +28,9 @@ export function NewBuildNotice() {
     <div role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {available && !dismissed ? (
         <div className="pointer-events-auto flex max-w-xl flex-wrap items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 text-sm text-slate-900 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100">
-          <p className="flex-1">{t(warned ? 'common.newBuild.unsaved' : 'common.newBuild.available')}</p>
+          <p className="min-w-48 flex-1">
+            {t(warned ? 'common.newBuild.unsaved' : 'common.newBuild.available')}
+          </p>
           <Button size="sm" onClick={reload}>
             {t(warned ? 'common.newBuild.reloadAnyway' : 'common.newBuild.reload')}
           </Button>
