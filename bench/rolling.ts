@@ -12,11 +12,10 @@
  * `--rate` is chat messages a second, `--seconds` the steady phase before the rollout. PostgreSQL:
  * a fresh database on BENCH_DATABASE_URL's server (default the local one), dropped at the end.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,7 +27,19 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { chats } from '../apps/api/src/db/schema/chat';
 import { users } from '../apps/api/src/db/schema/users';
 import { createListing, createUser, sessionToken } from '../apps/api/src/test/factories';
-import { openSse, type SseConnection } from '../apps/api/src/test/sse-client';
+import {
+  call,
+  chatStreams,
+  ensureFileLimit,
+  freePort,
+  measured,
+  percentile,
+  recorder,
+  report,
+  sleep,
+  type Holder,
+  type Recipient,
+} from './rolling-client';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,130 +60,11 @@ const STREAMS_PER_ADDRESS = 20;
 /** The bench holds a socket per stream, HAProxy two (it inherits the limit through the cluster). */
 const FDS_NEEDED = STREAMS * 3 + 2000;
 const PASSWORD = 'Bench#Rolling1234';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Undone in reverse order at the end, also when the run fails. */
 const cleanups: Array<() => Promise<unknown>> = [];
 
-/** Re-runs this script under a shell that raises the open-files limit when it is too low. */
-function ensureFileLimit() {
-  const soft = Number(execFileSync('/bin/sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
-  if (Number.isNaN(soft) || soft >= FDS_NEEDED || process.env.BENCH_ULIMIT_RAISED) return;
-  const script = `ulimit -n ${FDS_NEEDED} || ulimit -n $(ulimit -Hn); exec "$0" "$@"`;
-  try {
-    execFileSync('/bin/sh', ['-c', script, process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-      stdio: 'inherit',
-      env: { ...process.env, BENCH_ULIMIT_RAISED: '1' },
-    });
-    process.exit(0);
-  } catch (error) {
-    process.exit((error as { status?: number }).status ?? 1);
-  }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-type Phase = 'steady' | 'rollout' | 'after';
-interface Sample {
-  kind: string;
-  phase: Phase;
-  ms: number;
-  status: number;
-}
-let phase: Phase = 'steady';
-const samples: Sample[] = [];
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  xsrf?: string;
-}
-
-/** One request through HAProxy; status 0 is a connection refused or reset. */
-function call(
-  port: number,
-  agent: http.Agent,
-  pathname: string,
-  options: { method?: 'GET' | 'POST'; token?: string; xsrf?: string; body?: unknown } = {},
-): Promise<Answer> {
-  const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
-  return new Promise((resolve) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: pathname,
-        method: options.method ?? 'GET',
-        agent,
-        headers: {
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(options.xsrf
-            ? { cookie: `XSRF-TOKEN=${options.xsrf}`, 'x-xsrf-token': decodeURIComponent(options.xsrf) }
-            : {}),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-        },
-      },
-      (response) => {
-        let raw = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (raw += chunk));
-        response.on('error', () => resolve({ status: 0, body: {} }));
-        response.on('end', () => {
-          let body: Record<string, unknown>;
-          try {
-            body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-          } catch {
-            body = { raw };
-          }
-          const xsrf = /XSRF-TOKEN=([^;]+)/.exec(String(response.headers['set-cookie'] ?? ''))?.[1];
-          resolve({ status: response.statusCode ?? 0, body, ...(xsrf ? { xsrf } : {}) });
-        });
-      },
-    );
-    request.on('error', () => resolve({ status: 0, body: {} }));
-    request.end(payload);
-  });
-}
-
-/** `call`, timed and recorded under the phase it started in. */
-async function measured(kind: string, work: () => Promise<Answer>): Promise<Answer> {
-  const startedIn = phase;
-  const started = performance.now();
-  const answer = await work();
-  samples.push({ kind, phase: startedIn, ms: performance.now() - started, status: answer.status });
-  return answer;
-}
-
-interface Recipient {
-  chatId: number;
-  token: string;
-}
-
-/** A browser's stream: reopened at once when it ends, then the chat is read again (the resync). */
-interface Holder {
-  recipient: Recipient;
-  agent: http.Agent;
-  connection: SseConnection | null;
-  live: Map<number, number>;
-  resynced: Set<number>;
-  reconnectMs: number[];
-  closes: number;
-}
-
 async function main() {
-  ensureFileLimit();
+  ensureFileLimit(FDS_NEEDED);
   const scratch = path.join(tmpdir(), `safqa-bench-rolling-${process.pid}`);
   mkdirSync(scratch, { recursive: true });
   cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
@@ -271,67 +163,12 @@ async function main() {
     await sleep(200);
   }
 
-  // 3. The streams, opened in batches, each kept open by its holder.
-  let holding = true;
-  const agents = new Map<number, http.Agent>();
-  const agentOf = (index: number) => {
-    const group = Math.floor(index / STREAMS_PER_ADDRESS);
-    if (!agents.has(group))
-      agents.set(group, new http.Agent({ localAddress: `127.1.${group >> 8}.${(group & 255) + 1}` }));
-    return agents.get(group)!;
-  };
-  const streamUrl = (recipient: Recipient) =>
-    `http://127.0.0.1:${port}/api/chat/stream?token=${recipient.token}`;
-  const open = async (holder: Holder) => {
-    const connection = await openSse(streamUrl(holder.recipient), { agent: holder.agent }).catch(() => null);
-    if (connection?.status !== 200) {
-      connection?.close();
-      return false;
-    }
-    connection.onEvent = (event) => {
-      if (event.event === 'close') holder.closes += 1;
-      if (event.event !== 'new_message') return;
-      const id = (event.data as { message: { id: number } }).message.id;
-      holder.live.set(id, (holder.live.get(id) ?? 0) + 1);
-    };
-    holder.connection = connection;
-    return true;
-  };
-  const hold = async (holder: Holder) => {
-    while (holding) {
-      await holder.connection!.ended;
-      if (!holding) return;
-      const endedAt = performance.now();
-      holder.connection = null;
-      while (holding && !(await open(holder))) await sleep(100);
-      holder.reconnectMs.push(performance.now() - endedAt);
-      // What arrived while the stream was away: the chat's latest messages (a browser refetches them).
-      const read = await call(port, holder.agent, `/api/chat/${holder.recipient.chatId}/messages`, {
-        token: holder.recipient.token,
-      });
-      for (const message of (read.body.messages as { id: number }[] | undefined) ?? [])
-        holder.resynced.add(message.id);
-    }
-  };
-  const holders: Holder[] = recipients.map((recipient, i) => ({
-    recipient,
-    agent: agentOf(i),
-    connection: null,
-    live: new Map(),
-    resynced: new Set(),
-    reconnectMs: [],
-    closes: 0,
-  }));
+  // 3. The streams, opened in batches, each kept open by its holder (reopened and resynced when closed).
+  const streams = chatStreams(port, recipients, STREAMS_PER_ADDRESS);
+  const holders = streams.holders;
   const opening = performance.now();
-  for (let start = 0; start < holders.length; start += 100) {
-    await Promise.all(
-      holders.slice(start, start + 100).map(async (holder) => {
-        while (!(await open(holder))) await sleep(200);
-      }),
-    );
-  }
+  await streams.openAll();
   console.log(`${holders.length} streams open in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
-  const keepers = holders.map(hold);
 
   // 4. The load: closed loops of search, listing and sign-in, and chat messages at a fixed rate.
   let loading = true;
@@ -397,7 +234,7 @@ async function main() {
 
   console.log(`steady load for ${STEADY_MS / 1000} s`);
   await sleep(STEADY_MS);
-  phase = 'rollout';
+  recorder.phase = 'rollout';
   console.log('rolling every process (npm run cluster -- --rolling --skip-build)');
   const rolloutStarted = performance.now();
   const rolling = spawn(process.execPath, ['scripts/cluster.mjs', '--rolling', '--skip-build'], {
@@ -410,7 +247,7 @@ async function main() {
   rolling.stderr.on('data', (chunk: Buffer) => (rollingOutput += chunk.toString('utf8')));
   const rollingCode = await new Promise<number | null>((resolve) => rolling.on('exit', resolve));
   const rolloutMs = performance.now() - rolloutStarted;
-  phase = 'after';
+  recorder.phase = 'after';
   await sleep(3_000);
   loading = false;
   await Promise.all([...lanes, sender]);
@@ -423,10 +260,7 @@ async function main() {
   while ((holders.some((h) => !h.connection) || undelivered().length) && Date.now() < settleBy)
     await sleep(200);
   const notBack = holders.filter((h) => !h.connection).length;
-  holding = false;
-  for (const holder of holders) holder.connection?.close();
-  await Promise.all(keepers);
-  for (const agent of agents.values()) agent.destroy();
+  await streams.stop();
 
   const duplicated = acknowledged.filter(({ id, holder }) => (holder.live.get(id) ?? 0) > 1).length;
   const missing = undelivered().length;
@@ -434,35 +268,6 @@ async function main() {
     ({ id, holder }) => !holder.live.has(id) && holder.resynced.has(id),
   ).length;
   const reconnects = holders.flatMap((h) => h.reconnectMs);
-  const report = (which: Phase[]) => {
-    const chosen = samples.filter((s) => which.includes(s.phase));
-    const failed = chosen.filter((s) => s.status === 0 || s.status >= 500);
-    return {
-      requests: chosen.length,
-      failures: failed.length,
-      resets: failed.filter((s) => s.status === 0).length,
-      // Answers that are neither a success nor a failure of the deploy (a 429 would show here).
-      refused: chosen
-        .filter((s) => s.status >= 400 && s.status < 500)
-        .reduce<Record<string, number>>((counts, s) => {
-          counts[`${s.kind} ${s.status}`] = (counts[`${s.kind} ${s.status}`] ?? 0) + 1;
-          return counts;
-        }, {}),
-      p95Ms: +percentile(
-        chosen.map((s) => s.ms),
-        95,
-      ).toFixed(1),
-      p95ByKindMs: Object.fromEntries(
-        [...new Set(chosen.map((s) => s.kind))].map((kind) => [
-          kind,
-          +percentile(
-            chosen.filter((s) => s.kind === kind).map((s) => s.ms),
-            95,
-          ).toFixed(1),
-        ]),
-      ),
-    };
-  };
   const steady = report(['steady']);
   const during = report(['rollout', 'after']);
   const result = {
@@ -496,7 +301,7 @@ async function main() {
     ['rollout', during],
   ] as const)
     console.log(
-      `${label.padEnd(8)} ${r.requests} requests, ${r.failures} failed (${r.resets} resets), p95 ${r.p95Ms} ms ${JSON.stringify(r.p95ByKindMs)}`,
+      `${label.padEnd(8)} ${r.requests} requests, ${r.failures} failed ${JSON.stringify(r.failedBy)}, p95 ${r.p95Ms} ms ${JSON.stringify(r.p95ByKindMs)}`,
     );
   console.log(
     `chat: ${acknowledged.length} acknowledged, ${missing} missing, ${duplicated} delivered twice, ${recovered} recovered by the resync after a reconnect`,
