@@ -7,7 +7,8 @@
 // `npm run cluster -- --rolling` (another terminal, same environment): builds once, migrates once, then
 // has the running cluster replace its processes one at a time: each old one drains (health 503, its
 // streams told `close`) and exits, the new one starts on its port, and the next waits until HAProxy
-// has the new one in rotation. `--skip-build` reuses the current build (tests).
+// has the new one in rotation. `--skip-build` reuses the current build (tests). `--retries=0` turns off
+// HAProxy's retries of failed connections (the fault suite: the drain alone must lose nothing).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '2' },
     rolling: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
+    retries: { type: 'string', default: '3' },
   },
 });
 
@@ -140,6 +142,9 @@ async function supervise() {
   const count = Number(args.processes);
   if (!Number.isInteger(count) || count < 1 || count > 64)
     fail('--processes must be a whole number from 1 to 64');
+  const retries = Number(args.retries);
+  if (!Number.isInteger(retries) || retries < 0 || retries > 10)
+    fail('--retries must be a whole number from 0 to 10');
   if (!process.env.DATABASE_URL) {
     fail('a cluster needs PostgreSQL: set DATABASE_URL (the embedded database belongs to one process)');
   }
@@ -221,7 +226,7 @@ async function supervise() {
   for (const slot of slots.slice(1)) start(slot);
   await Promise.all(slots.slice(1).map(healthy));
 
-  writeFileSync(files.config, haproxyConfig({ host, port, socket: files.socket, servers: slots }));
+  writeFileSync(files.config, haproxyConfig({ host, port, socket: files.socket, servers: slots, retries }));
   const haproxy = spawn(haproxyBin, ['-f', files.config, '-db'], { stdio: ['ignore', 'inherit', 'inherit'] });
   process.on('exit', () => haproxy.kill('SIGKILL'));
   const haproxyExited = new Promise((resolve) => haproxy.on('exit', resolve));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -125,6 +126,29 @@ function precompress(): Plugin {
 }
 
 /**
+ * Names the build in the page template: `<meta name="safqa-build" content="...">`, a hash of every
+ * file name of the bundle (each carries the hash of its content), so the same sources give the same
+ * name on every machine. The server reads it from index.html and sends it as `X-App-Build` on API
+ * answers; an open tab compares the two to notice a deploy (src/lib/app-build.ts).
+ */
+function buildName(): Plugin {
+  return {
+    name: 'safqa-build-name',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const hash = createHash('sha256');
+        for (const name of Object.keys(context.bundle).sort()) hash.update(`${name}\n`);
+        const build = hash.digest('base64url').slice(0, 12);
+        return [{ tag: 'meta', attrs: { name: 'safqa-build', content: build }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/**
  * sonner injects its stylesheet as an inline <style> without a nonce, which the page's CSP refuses
  * (style-src 'self' plus the page's nonce): the call is removed from sonner's module and its
  * stylesheet, `sonner/dist/styles.css`, is imported as a file by components/ui/sonner-toasts.tsx.
@@ -154,7 +178,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), tailwindcss(), precompress(), sonnerStylesAsFile()],
+  plugins: [react(), tailwindcss(), precompress(), sonnerStylesAsFile(), buildName()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },

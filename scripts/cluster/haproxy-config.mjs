@@ -8,9 +8,18 @@ export const PROXY_BODY_LIMIT_BYTES = 11 * 1024 * 1024;
 export const CHECK = { interMs: 1_000, fall: 2, rise: 2 };
 
 /**
- * @param {{ host: string, port: number, socket: string, servers: { name: string, port: number }[] }} options
+ * `retries`: how often a request whose connection to a process failed is sent again (to another
+ * process on the last try). 0 turns retries off: the fault suite runs so, to show that the drain
+ * alone, not the proxy's second chance, keeps a rolling restart from failing requests.
+ * @param {{ host: string, port: number, socket: string, servers: { name: string, port: number }[], retries?: number }} options
  */
-export function haproxyConfig({ host, port, socket, servers }) {
+export function haproxyConfig({ host, port, socket, servers, retries = 3 }) {
+  const retrying =
+    retries > 0
+      ? `  retries ${retries}
+  option redispatch 1
+  retry-on conn-failure empty-response`
+      : '  retries 0';
   const tooLarge = JSON.stringify({ code: 'PAYLOAD_TOO_LARGE', message: 'حجم الطلب أكبر من المسموح' });
   return `# Written by scripts/cluster.mjs; see deploy/haproxy.cfg for the commented production version.
 global
@@ -27,9 +36,7 @@ defaults
   timeout server 120s
   timeout tunnel 1h
   timeout queue 5s
-  retries 3
-  option redispatch 1
-  retry-on conn-failure empty-response
+${retrying}
 
 frontend web
   bind ${host}:${port}

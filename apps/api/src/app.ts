@@ -23,6 +23,7 @@ import securityEventsPlugin from './plugins/security-events';
 import requestContextPlugin from './plugins/request-context';
 import auditRoutes from './modules/audit/routes';
 import gracefulClosePlugin from './plugins/graceful-close';
+import appBuildPlugin from './plugins/app-build';
 import securityHeadersPlugin from './plugins/security-headers';
 import compressionPlugin from './plugins/compression';
 import rateLimitsPlugin from './plugins/rate-limits';
@@ -129,6 +130,7 @@ export async function buildApp({
   await app.register(connectionLimitsPlugin, { counters: httpCounters });
   await app.register(httpErrorsPlugin, { counters: httpCounters });
   await app.register(gracefulClosePlugin);
+  await app.register(appBuildPlugin, { webDist: config.webDist });
   await app.register(csrfPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin, { storage });

@@ -6,12 +6,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse, type SseConnection } from '../test/sse-client';
-import { createDatabase, faultServerEnv, newMember } from './support';
+import { FAULT_ADMIN, createDatabase, faultServerEnv, newMember } from './support';
 
 /**
  * Issue 38: `npm run cluster` (2 compiled processes behind real HAProxy). The client address the
- * server counts is the visitor's from the proxy, never a header the visitor wrote; a rolling restart
- * of both processes under a steady load fails no request, and the event stream comes back.
+ * server counts, and writes into sessions and audit entries, is the visitor's from the proxy, never a
+ * header the visitor wrote; a rolling restart of both processes under a steady load fails no request,
+ * and the event stream comes back. HAProxy runs with its retries off (`--retries=0`): with them, a
+ * request refused by a process that stopped listening is sent again elsewhere, which hid a missing
+ * drain (SHUTDOWN_DRAIN_MS=0 passed); without them only the drain keeps the rollout whole.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 let database: Awaited<ReturnType<typeof createDatabase>>;
@@ -56,10 +59,111 @@ function get(target: number, pathname: string, localAddress: string, forwardedFo
   });
 }
 
+interface VisitorCall {
+  method?: 'GET' | 'POST';
+  localAddress: string;
+  forwardedFor: string;
+  userAgent: string;
+  token?: string;
+  xsrf?: string;
+  body?: unknown;
+}
+
+/** A request from a chosen loopback address that also sends a forged X-Forwarded-For. */
+function call(
+  target: number,
+  pathname: string,
+  options: VisitorCall,
+): Promise<{ status: number; body: Record<string, unknown>; xsrf?: string }> {
+  const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: target,
+        path: pathname,
+        method: options.method ?? 'GET',
+        localAddress: options.localAddress,
+        agent: false,
+        headers: {
+          'x-forwarded-for': options.forwardedFor,
+          'user-agent': options.userAgent,
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.xsrf
+            ? { cookie: `XSRF-TOKEN=${options.xsrf}`, 'x-xsrf-token': decodeURIComponent(options.xsrf) }
+            : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
+      },
+      (response) => {
+        let raw = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (raw += chunk));
+        response.on('end', () => {
+          const cookie = /XSRF-TOKEN=([^;]+)/.exec(String(response.headers['set-cookie'] ?? ''))?.[1];
+          resolve({
+            status: response.statusCode ?? 0,
+            body: (raw ? JSON.parse(raw) : {}) as Record<string, unknown>,
+            ...(cookie ? { xsrf: cookie } : {}),
+          });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/**
+ * The admin signs in and adds a FAQ (an audited write), every request from `localAddress` with a
+ * forged X-Forwarded-For; answers the addresses the server wrote into the session and the audit log.
+ */
+async function recordedAddresses(target: number, localAddress: string, forgedFor: string) {
+  const userAgent = `cluster-fault ${localAddress} ${Math.random()}`;
+  const visitor = { localAddress, forwardedFor: forgedFor, userAgent };
+  const { xsrf } = await call(target, '/api/health', visitor);
+  expect(xsrf, 'XSRF-TOKEN cookie').toBeTruthy();
+  const login = await call(target, '/api/auth/login', {
+    ...visitor,
+    method: 'POST',
+    xsrf: xsrf!,
+    body: { ...FAULT_ADMIN, recaptchaToken: 'fault-suite' },
+  });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  const signedIn = { ...visitor, xsrf: xsrf!, token: login.body.accessToken as string };
+  const faq = await call(target, '/api/admin/faqs', {
+    ...signedIn,
+    method: 'POST',
+    body: { questionAr: 'سؤال؟', answerAr: 'جواب.', questionEn: 'A question?', answerEn: 'An answer.' },
+  });
+  expect(faq.status, JSON.stringify(faq.body)).toBe(201);
+  const faqId = String((faq.body.data as { id: number }).id);
+
+  const sessions = (await call(target, '/api/auth/sessions', signedIn)).body.data as {
+    ip: string | null;
+    current: boolean;
+  }[];
+  const audit = async (query: string) =>
+    (await call(target, `/api/admin/audit-log?${query}`, signedIn)).body.data as {
+      ip: string | null;
+      targetId: string | null;
+      details: Record<string, unknown>;
+    }[];
+  const signInEntry = (await audit('action=security.login_succeeded&pageSize=50')).find(
+    (entry) => entry.details.userAgent === userAgent,
+  );
+  const faqEntry = (await audit(`action=faq.create&targetId=${faqId}`))[0];
+  return {
+    session: sessions.find((session) => session.current)?.ip,
+    signIn: signInEntry?.ip,
+    write: faqEntry?.ip,
+  };
+}
+
 beforeAll(async () => {
   database = await createDatabase();
   port = await freePort();
-  supervisor = spawn(process.execPath, ['scripts/cluster.mjs', '--processes=2'], {
+  supervisor = spawn(process.execPath, ['scripts/cluster.mjs', '--processes=2', '--retries=0'], {
     cwd: ROOT,
     env: { ...process.env, ...clusterEnv() },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +215,22 @@ describe('a cluster behind HAProxy', () => {
     // Straight to a process, a client that is not the proxy cannot pass itself off as anyone.
     const [direct] = processPorts();
     expect(await get(direct!, '/api/faqs', '127.0.0.4', '127.0.0.2')).toBe(200);
+  });
+
+  it("writes the visitor's address from the proxy into sessions and audit entries, never a forged one", async () => {
+    // Through HAProxy, which appends the address it saw (127.0.9.1) to the forged header.
+    expect(await recordedAddresses(port, '127.0.9.1', '203.0.113.9')).toEqual({
+      session: '127.0.9.1',
+      signIn: '127.0.9.1',
+      write: '127.0.9.1',
+    });
+    // Straight to a process from an address that is not the proxy: its header is not believed.
+    const [direct] = processPorts();
+    expect(await recordedAddresses(direct!, '127.0.9.2', '127.0.9.1')).toEqual({
+      session: '127.0.9.2',
+      signIn: '127.0.9.2',
+      write: '127.0.9.2',
+    });
   });
 
   it('rolls both processes under steady load with no failed request, and the event stream comes back', async () => {

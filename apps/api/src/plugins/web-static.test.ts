@@ -94,6 +94,14 @@ describe('the web app', () => {
     expect(asset.headers['content-type']).toContain('javascript');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
+    // The next build's files, written beside these during a rolling deploy, are served too: a page of
+    // the new build may ask a process that still runs this one for its chunks.
+    writeFileSync(path.join(webDist, 'assets', 'faq-page-Next42.js'), 'console.log("next")');
+    const next = await withBuild.app.inject({ method: 'GET', url: '/assets/faq-page-Next42.js' });
+    expect(next.statusCode).toBe(200);
+    expect(next.body).toBe('console.log("next")');
+    expect(next.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
     const boot = await withBuild.app.inject({ method: 'GET', url: '/boot.js' });
     expect(boot.statusCode).toBe(200);
     expect(boot.headers['cache-control']).toBe('no-cache');

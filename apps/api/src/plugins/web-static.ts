@@ -105,22 +105,36 @@ async function webStaticPlugin(app: FastifyInstance) {
     return;
   }
 
+  // Hashed files are looked up on disk per request, not listed at start: during a rolling deploy the
+  // next build is written beside this one (scripts/cluster.mjs keeps the old files), and a page of the
+  // new build whose chunk request reaches a process still running the old one must get the chunk.
+  // The build writes .br and .gz beside every text file (apps/web/vite.config.ts): sent by content
+  // negotiation, with Vary: Accept-Encoding.
+  await app.register(fastifyStatic, {
+    root: path.join(root, 'assets'),
+    prefix: '/assets/',
+    wildcard: true,
+    index: false,
+    preCompressed: true,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', IMMUTABLE);
+    },
+  });
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
     // One route per file of the build (no wildcard), so the catch-all below can own every other path.
     wildcard: false,
     index: false,
-    // The build writes .br and .gz beside every text file (apps/web/vite.config.ts): sent by content
-    // negotiation, with Vary: Accept-Encoding.
     preCompressed: true,
     // index.html is the page template; server/ is the server entry, not for browsers.
-    globIgnore: ['index.html', 'server/**'],
+    globIgnore: ['index.html', 'server/**', 'assets/**'],
     decorateReply: false,
     cacheControl: false,
-    setHeaders: (reply, filePath) => {
-      const hashed = path.relative(root, filePath).startsWith(`assets${path.sep}`);
-      reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'no-cache');
     },
   });
 

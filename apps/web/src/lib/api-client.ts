@@ -1,4 +1,5 @@
 import type { Language } from '@safqa/shared/constants';
+import { BUILD_HEADER, noteServerBuild } from './app-build';
 import { currentLanguage } from './language';
 import { endSession, getTokens, setTokens } from './session';
 
@@ -228,15 +229,19 @@ export function setServerTransport(transport: ServerTransport) {
 async function send(request: Prepared, options: RequestOptions): Promise<Response> {
   try {
     if (serverTransport) return await serverTransport(request);
-    if (options.onProgress) return await sendWithProgress(request, options);
-    return await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      credentials: 'same-origin',
-      signal: options.signal,
-      keepalive: options.keepalive,
-    });
+    const response = options.onProgress
+      ? await sendWithProgress(request, options)
+      : await fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          credentials: 'same-origin',
+          signal: options.signal,
+          keepalive: options.keepalive,
+        });
+    // Every answer says which build its server runs (lib/app-build.ts).
+    noteServerBuild(response.headers.get(BUILD_HEADER));
+    return response;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(text().network, 0, { code: 'NETWORK_ERROR' });
@@ -277,6 +282,7 @@ export function initCsrf(): Promise<void> {
   })
     .then(async (response) => {
       if (!response.ok) console.warn(`CSRF cookie request answered ${response.status}`);
+      noteServerBuild(response.headers.get(BUILD_HEADER));
       // Read the small body to the end: an unread one keeps the request open in the browser.
       await response.text();
     })

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/use-session';
 import { afterHydration } from '../start-up';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { NewBuildNotice } from './new-build-notice';
 import { useSessionEnd } from './use-session-end';
 
 // The chat's event stream exists only for members: a visitor's first download leaves it out.
@@ -85,6 +86,7 @@ export function RootLayout() {
         <HydrationSlice>
           <Footer />
         </HydrationSlice>
+        <NewBuildNotice />
         {/* Inside the router, so a toast's action may be a <Link>. */}
         <Toaster />
         <ScrollRestoration />

@@ -157,6 +157,38 @@ describe('ChatLiveConnection', () => {
     }
   });
 
+  it('waits a second after each close of a stream that had opened, however many deploys came before', async () => {
+    setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
+    setup(2);
+    await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
+    vi.useFakeTimers();
+    try {
+      // Four processes replaced one by one: the stream may be closed four times in a minute.
+      for (let deploy = 0; deploy < 4; deploy++) {
+        act(() => FakeEventSource.open[0]!.emit('open'));
+        act(() => FakeEventSource.open[0]!.emit('close', { reason: 'shutdown' }));
+        act(() => {
+          vi.advanceTimersByTime(1_000);
+        });
+        expect(FakeEventSource.open, `reopened 1 s after close ${deploy + 1}`).toHaveLength(1);
+      }
+      // A server that refuses the stream (it never opens) is asked again less and less often.
+      for (const waitMs of [2_000, 4_000]) {
+        act(() => FakeEventSource.open[0]!.emit('error'));
+        act(() => {
+          vi.advanceTimersByTime(waitMs - 1);
+        });
+        expect(FakeEventSource.open).toHaveLength(0);
+        act(() => {
+          vi.advanceTimersByTime(1);
+        });
+        expect(FakeEventSource.open).toHaveLength(1);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refetches the count and the chats on resync, when the server missed announcements', async () => {
     setTokens({ accessToken: fakeJwt({ sub: '5', role: 'owner', exp: inOneHour() }), refreshToken: 'r' });
     let count = 2;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { setNotificationCount } from '@/lib/notification-count';
 import { raiseUnreadCount, setUnreadCount } from '@/lib/unread-count';
@@ -22,6 +22,9 @@ export function ChatLiveConnection() {
   const client = useQueryClient();
   // Bumped to reopen the stream after it ended by itself (server restart, network loss).
   const [reopened, setReopened] = useState(0);
+  // Ends since the stream last opened: a deploy closes a healthy stream (every process of a rolling
+  // deploy may close it once), which must not lengthen the next wait; only failing reopens back off.
+  const failedInARow = useRef(0);
 
   useEffect(() => {
     if (!isSignedIn || !accessToken) return;
@@ -45,9 +48,13 @@ export function ChatLiveConnection() {
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
     const close = openChatStream(accessToken, {
       onResync: resync,
+      onOpen: () => {
+        failedInARow.current = 0;
+      },
       onEnd: () => {
         // Back-off from 1 s to 30 s; a new token (silent refresh) reopens it at once anyway.
-        const delay = Math.min(30_000, 1_000 * 2 ** Math.min(reopened, 5));
+        const delay = Math.min(30_000, 1_000 * 2 ** Math.min(failedInARow.current, 5));
+        failedInARow.current += 1;
         reopenTimer = setTimeout(() => setReopened((n) => n + 1), delay);
       },
       onNewMessage: (event) => {

@@ -40,6 +40,8 @@ export interface ChatStreamHandlers {
   onResync?: () => void;
   /** `notification` and `notification_read`: the bell takes this unread count. */
   onNotificationCount?: (unreadCount: number) => void;
+  /** The connection is open (the server accepted the stream). */
+  onOpen?: () => void;
   /** The stream ended (a `close` event or the connection ended); it is not reopened by itself. */
   onEnd?: () => void;
 }
@@ -103,6 +105,9 @@ export function openChatStream(
   for (const name of ['notification', 'notification_read']) {
     listen(name, isUnreadCount, (data) => handlers.onNotificationCount?.(data.unreadCount));
   }
+  source.addEventListener('open', () => {
+    if (open) handlers.onOpen?.();
+  });
   source.addEventListener('resync', () => {
     if (open) handlers.onResync?.();
   });
