@@ -122,6 +122,7 @@ describe('the bulk lane', () => {
     const transport: MailTransport = {
       deliver: async (message) => {
         sent.push(message.to);
+        return 'sent';
       },
       close: () => {},
     };

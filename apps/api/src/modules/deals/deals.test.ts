@@ -358,4 +358,22 @@ describe('overdue reminders', () => {
       ),
     ).toBe(false);
   });
+
+  it('reach every deal when they walk the deals a window at a time', async () => {
+    // Three deals with an item overdue on a day no other test uses, read one deal per batch.
+    const deals = [await createDeal(t.app), await createDeal(t.app), await createDeal(t.app)];
+    for (const d of deals)
+      await d.seller.client.post(`/api/deals/${d.id}/checklist`, {
+        title: 'Audited accounts',
+        side: 'buyer',
+        dueDate: '2027-06-01',
+      });
+    const told = async (d: (typeof deals)[number]) =>
+      (await d.buyer.client.get('/api/notifications'))
+        .json()
+        .data.filter((n: { body: string }) => n.body.includes('Audited accounts')).length;
+    const before = await Promise.all(deals.map(told));
+    await t.app.deals.remindOverdue(new Date('2027-06-05T08:00:00Z'), 1);
+    expect(await Promise.all(deals.map(told))).toEqual(before.map((n) => n + 1));
+  });
 });

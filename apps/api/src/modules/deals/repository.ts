@@ -242,7 +242,11 @@ export interface OverdueGroup {
 }
 
 /** Open items past their due date on `today` whose side was not reminded today, by deal and side. */
-export async function overdueGroups(db: Db, today: string): Promise<OverdueGroup[]> {
+export async function overdueGroups(
+  db: Db,
+  today: string,
+  window: { afterDealId: number; deals: number },
+): Promise<OverdueGroup[]> {
   const found = rows<{
     id: number;
     deal_id: number;
@@ -253,12 +257,17 @@ export async function overdueGroups(db: Db, today: string): Promise<OverdueGroup
     opportunity_id: number;
   }>(
     await db.execute(sql`
-      SELECT i.id, i.deal_id, i.side, i.title, d.seller_id, d.buyer_id, d.opportunity_id
-      FROM deal_checklist_items i JOIN deals d ON d.id = i.deal_id
-      WHERE i.status = 'open' AND i.due_date < ${today}::date
-        AND (i.reminded_on IS NULL OR i.reminded_on < ${today}::date)
-        AND d.stage IN ('loi', 'due_diligence', 'closing')
-      ORDER BY i.deal_id, i.side, i.id`),
+      WITH due AS (
+        SELECT i.id, i.deal_id, i.side, i.title, d.seller_id, d.buyer_id, d.opportunity_id
+        FROM deal_checklist_items i JOIN deals d ON d.id = i.deal_id
+        WHERE i.status = 'open' AND i.due_date < ${today}::date
+          AND (i.reminded_on IS NULL OR i.reminded_on < ${today}::date)
+          AND d.stage IN ('loi', 'due_diligence', 'closing')
+          AND i.deal_id > ${window.afterDealId}
+      )
+      SELECT * FROM due
+      WHERE deal_id IN (SELECT DISTINCT deal_id FROM due ORDER BY deal_id LIMIT ${window.deals})
+      ORDER BY deal_id, side, id`),
   );
   const groups = new Map<string, OverdueGroup>();
   for (const r of found) {

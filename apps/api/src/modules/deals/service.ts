@@ -388,7 +388,7 @@ export function createDealsService(deps: {
       beforeListingRemoved({ notify, cardsById: opportunities.cardsById }, tx, opportunityId, actor),
 
     /** The daily reminder of overdue checklist items (reminders.ts). */
-    remindOverdue: (now: Date) => remindOverdue(db, notify, now),
+    remindOverdue: (now: Date, dealsPerBatch?: number) => remindOverdue(db, notify, now, dealsPerBatch),
   };
 }
 
