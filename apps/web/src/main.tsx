@@ -13,7 +13,8 @@ import { queryClient } from './lib/query-client';
 import { App } from './app/app';
 import { routes } from './app/router';
 import { readServerState } from './app/server-state';
-import { afterHydration, yieldToBrowser } from './app/start-up';
+import { yieldToBrowser } from './app/start-up';
+import { afterHydration } from './lib/after-hydration';
 
 // Radix dialogs lock scrolling with an injected <style>, which the CSP allows with this page's nonce.
 setNonce(document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '');

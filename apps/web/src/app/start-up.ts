@@ -14,16 +14,3 @@ export function yieldToBrowser(): Promise<void> {
   if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
-
-/**
- * Work that no first render needs (analytics, the CSRF cookie): once the browser is idle, so it never
- * lengthens hydration's tasks; within two seconds at the latest. Answers a function that cancels it.
- */
-export function afterHydration(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(work, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(work, 200);
-  return () => clearTimeout(timer);
-}

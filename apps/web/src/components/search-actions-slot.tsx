@@ -1,5 +1,6 @@
-import { createContext, Suspense, useContext, useSyncExternalStore, type ComponentType } from 'react';
+import { createContext, Suspense, useContext, useEffect, useState, type ComponentType } from 'react';
 import type { SearchPathFilters } from '@safqa/shared/search-path';
+import { afterHydration } from '@/lib/after-hydration';
 
 /** What /search hands to the actions of other features: its current filters (no sort, no page). */
 export interface SearchActionProps {
@@ -8,11 +9,9 @@ export interface SearchActionProps {
 
 export interface SearchAction {
   id: string;
-  /** Usually `lazy(...)`, so the search page downloads it only when shown. */
+  /** Usually `lazy(...)`, so the search page downloads it only when shown (its catalogue with its code). */
   Component: ComponentType<SearchActionProps>;
 }
-
-const noSubscription = () => () => {};
 
 const SearchActionsContext = createContext<readonly SearchAction[]>([]);
 
@@ -22,15 +21,14 @@ export const SearchActionsProvider = SearchActionsContext.Provider;
 /** Where other features' actions (save this search) appear on /search; a feature never imports another. */
 export function SearchActionsSlot(props: SearchActionProps) {
   const actions = useContext(SearchActionsContext);
-  // Only after hydration: the actions depend on the session and on catalogues the browser has not
-  // downloaded yet, so the server leaves the place empty (the page keeps its height) and the browser
-  // fills it, with no mismatch between the two.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  if (actions.length === 0 || !hydrated) return null;
+  // Only once the browser is idle after hydration: the actions depend on the session and on code and
+  // catalogues the page has not downloaded, so the server leaves the place empty (the page keeps its
+  // height) and the browser fills it, with no mismatch between the two. Not in the commit that ends
+  // hydration (issue 42): there their render, their download and its module preloads made one more
+  // long task on a phone, before the page could answer a tap.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => afterHydration(() => setIdle(true)), []);
+  if (actions.length === 0 || !idle) return null;
   return (
     <div data-slot="search-actions" className="flex flex-wrap gap-2">
       {actions.map(({ id, Component }) => (

@@ -323,7 +323,7 @@ describe('page views', () => {
       calls('/api/analytics/events').map(
         ([, init]) => (JSON.parse(String(init!.body)) as { path: string }).path,
       );
-    // Sent once the browser is idle (app/start-up.ts), never inside the render that changed the path.
+    // Sent once the browser is idle (lib/after-hydration.ts), never inside the render that changed the path.
     await waitFor(() => expect(paths()).toEqual(['/', '/search', '/faq']));
   });
 
