@@ -163,6 +163,11 @@ function localSecret(dataDir: string, name: string): string {
   return secret;
 }
 
+/** The catcher (this API and the web page /dev/mail) exists only outside production, with the outbox. */
+export function devMailEnabled(config: Pick<Config, 'isProduction' | 'mailTransport'>): boolean {
+  return !config.isProduction && config.mailTransport === 'outbox';
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {

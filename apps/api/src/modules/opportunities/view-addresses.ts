@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { opportunityViewAddresses } from '../../db/schema/opportunities';
-import { UTC_TODAY } from '../../lib/daily-counts';
+import { UTC_TODAY } from '../../db/daily-counts';
 
 export const VIEW_ADDRESSES_PRUNE = 'opportunities.view-addresses.prune';
 
