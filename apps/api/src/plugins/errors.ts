@@ -294,4 +294,4 @@ export async function storeServerError(
   }
 }
 
-export default fp(errorsPlugin, { name: 'errors', dependencies: ['database'] });
+export default fp(errorsPlugin, { name: 'errors', dependencies: ['database', 'abandoned-requests'] });

@@ -313,5 +313,6 @@ export default fp(metricsPlugin, {
     'jobs',
     'mailer',
     'expensive-lists',
+    'background-queues',
   ],
 });

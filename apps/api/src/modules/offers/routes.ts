@@ -184,5 +184,5 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(offersRoutes, {
   name: 'offers',
-  dependencies: ['auth', 'errors', 'mailer', 'notifications', 'opportunities', 'deals'],
+  dependencies: ['auth', 'errors', 'mailer', 'notifications', 'opportunities', 'deals', 'blocks'],
 });

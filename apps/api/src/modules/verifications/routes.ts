@@ -120,5 +120,5 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(verificationsRoutes, {
   name: 'verifications',
-  dependencies: ['auth', 'errors', 'storage', 'notifications'],
+  dependencies: ['auth', 'errors', 'storage', 'notifications', 'audit'],
 });
