@@ -16,7 +16,8 @@ import { pruneStoredPages } from '../web/stored-pages-repository';
 import { devMailEnabled } from '../config';
 import { parseTemplate, renderHead } from '../web/page-document';
 import { loadPageRenderer, type PageRenderer } from '../web/page-renderer';
-import { AppError, storeServerError } from './errors';
+import { AppError } from '../lib/app-error';
+import { storeServerError } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Keys of stored public files: letters, digits, / _ . - (storage.ts refuses anything else). */

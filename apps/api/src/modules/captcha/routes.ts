@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captchaChallengeResponse, type CaptchaChallenge } from '@safqa/shared/validation/captcha';
 import { errorBody } from '@safqa/shared/validation/common';
 import { perIp } from '../../lib/rate-limit';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 
 const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -26,4 +26,8 @@ const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 // Encapsulated like a plain plugin (its hooks stay its own); fp only names it and its dependencies.
-export default fp(captchaRoutes, { name: 'captcha-routes', dependencies: ['errors', 'captcha'], encapsulate: true });
+export default fp(captchaRoutes, {
+  name: 'captcha-routes',
+  dependencies: ['errors', 'captcha'],
+  encapsulate: true,
+});

@@ -18,7 +18,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paged } from '../../lib/paged';
 import { perIp } from '../../lib/rate-limit';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { createOffersService, type OffersService } from './service';
 
 const e = errorBody;

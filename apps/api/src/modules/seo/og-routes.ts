@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { renderPreviewPng, type PreviewFacts } from './og-image';
 
 /** Images kept in memory (about 60 to 80 KB each). */
@@ -79,4 +79,8 @@ async function ogRoutes(app: FastifyInstance) {
 }
 
 // Encapsulated like a plain plugin (its hooks stay its own); fp only names it and its dependencies.
-export default fp(ogRoutes, { name: 'og-routes', dependencies: ['errors', 'opportunities'], encapsulate: true });
+export default fp(ogRoutes, {
+  name: 'og-routes',
+  dependencies: ['errors', 'opportunities'],
+  encapsulate: true,
+});

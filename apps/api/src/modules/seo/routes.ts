@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CachedBody, ifNoneMatchHits } from '../../lib/http-cache';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import {
   PUBLIC_PAGES,
   robotsTxt,

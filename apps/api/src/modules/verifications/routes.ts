@@ -10,7 +10,7 @@ import {
   verificationFileQuery,
 } from '@safqa/shared/validation/verifications';
 import { perIp } from '../../lib/rate-limit';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { receiveSingleFile } from '../uploads/multipart';
 import { attachmentDisposition } from '../uploads/signed-url';
 import adminVerificationsRoutes from './admin-routes';
