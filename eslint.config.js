@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 import { apiModuleBoundaryConfigs, featureBoundaryConfigs } from './scripts/lint/feature-boundaries.js';
+import { layerConfigs } from './scripts/lint/layers.js';
 
 const root = import.meta.dirname;
 
@@ -82,4 +83,5 @@ export default defineConfig(
   },
   ...featureBoundaryConfigs(root),
   ...apiModuleBoundaryConfigs(root),
+  ...layerConfigs(),
 );
