@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 import { apiModuleBoundaryConfigs, featureBoundaryConfigs } from './scripts/lint/feature-boundaries.js';
+import { layerConfigs } from './scripts/lint/layers.js';
 
 const root = import.meta.dirname;
 
@@ -82,4 +83,30 @@ export default defineConfig(
   },
   ...featureBoundaryConfigs(root),
   ...apiModuleBoundaryConfigs(root),
+  ...layerConfigs(),
+  {
+    // "Configuration only through config.ts" (issue 41): one place parses, checks and documents every
+    // setting. Entry points, tests and fault scripts may set or pass on the environment.
+    name: 'safqa/api-config-only',
+    files: ['apps/api/src/**/*.{ts,mts,cts,js,mjs}'],
+    ignores: [
+      'apps/api/src/config.ts',
+      'apps/api/src/cli/**',
+      'apps/api/src/test/**',
+      'apps/api/src/faults/**',
+      '**/*.test.*',
+      '**/*.fault.*',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Read settings from app.config (apps/api/src/config.ts), the one place that parses the environment.',
+        },
+      ],
+    },
+  },
 );

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
-import type { DbLimits } from './db/connection-pools';
 import { parseTrustedProxies, TrustProxyError } from './lib/trusted-proxies';
 
 /** The one place process.env is read (API.md "Configuration"). */
@@ -66,6 +65,27 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
 });
+
+/** Time limits and sizes of the PostgreSQL connections (config.ts `db`, docs/operations.md). */
+export interface DbLimits {
+  /** Connections answering requests. */
+  poolSize: number;
+  /** Connections of background work (jobs, mail, page warmer, migrations), apart from requests'. */
+  backgroundPoolSize: number;
+  /** statement_timeout of request work: a statement past it is cancelled (57014, answered 503). */
+  statementTimeoutMs: number;
+  /** statement_timeout of background work (0: none). */
+  backgroundStatementTimeoutMs: number;
+  /** A request waits at most this long for a free connection, then is refused 503. */
+  poolWaitMs: number;
+  /** With this many requests already waiting for a connection, the next is refused at once. */
+  poolMaxWaiting: number;
+  /**
+   * Connections of the requests' pool that public reads (db/work-lanes.ts `runAsPublicRead`) may
+   * hold together; the rest stay free for everything else (sign-ins, chats, health).
+   */
+  publicReadConnections: number;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -161,6 +181,11 @@ function localSecret(dataDir: string, name: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The catcher (this API and the web page /dev/mail) exists only outside production, with the outbox. */
+export function devMailEnabled(config: Pick<Config, 'isProduction' | 'mailTransport'>): boolean {
+  return !config.isProduction && config.mailTransport === 'outbox';
 }
 
 export class ConfigError extends Error {}

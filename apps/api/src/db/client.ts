@@ -7,7 +7,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { withPreparedSelects } from './pglite-prepared';
-import { DB_CONNECT_TIMEOUT_MS, DB_LIMIT_DEFAULTS, openPools, type DbLimits } from './connection-pools';
+import type { DbLimits } from '../config';
+import { DB_CONNECT_TIMEOUT_MS, DB_LIMIT_DEFAULTS, openPools } from './connection-pools';
 import { isBackgroundWork, laneRoutedDb } from './work-lanes';
 import type { StatementScope } from './running-statements';
 

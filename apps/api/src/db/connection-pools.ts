@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { BoundedSlots } from '../lib/bounded-slots';
+import { DatabaseBusyError, PublicReadsBusyError } from '../lib/dependency-errors';
+import type { DbLimits } from '../config';
 import { RunningStatements } from './running-statements';
 import { isPublicRead } from './work-lanes';
 
@@ -9,27 +11,6 @@ import { isPublicRead } from './work-lanes';
  * error that lib/dependency-errors.ts turns into 503 with Retry-After.
  */
 export const DB_CONNECT_TIMEOUT_MS = 3_000;
-
-/** Time limits and sizes of the PostgreSQL connections (config.ts `db`, docs/operations.md). */
-export interface DbLimits {
-  /** Connections answering requests. */
-  poolSize: number;
-  /** Connections of background work (jobs, mail, page warmer, migrations), apart from requests'. */
-  backgroundPoolSize: number;
-  /** statement_timeout of request work: a statement past it is cancelled (57014, answered 503). */
-  statementTimeoutMs: number;
-  /** statement_timeout of background work (0: none). */
-  backgroundStatementTimeoutMs: number;
-  /** A request waits at most this long for a free connection, then is refused 503. */
-  poolWaitMs: number;
-  /** With this many requests already waiting for a connection, the next is refused at once. */
-  poolMaxWaiting: number;
-  /**
-   * Connections of the requests' pool that public reads (db/work-lanes.ts `runAsPublicRead`) may
-   * hold together; the rest stay free for everything else (sign-ins, chats, health).
-   */
-  publicReadConnections: number;
-}
 
 export const DB_LIMIT_DEFAULTS: DbLimits = {
   poolSize: 10,
@@ -46,10 +27,6 @@ export const DB_LIMIT_DEFAULTS: DbLimits = {
  * the database is overloaded, and a quick 503 with Retry-After (dependency-errors.ts) serves the
  * client better than a 3 s wait that ends the same way and keeps the queue long.
  */
-export class DatabaseBusyError extends Error {
-  readonly code = 'DB_POOL_BUSY';
-}
-
 function basePool(url: string, max: number, applicationName: string, statementTimeoutMs: number) {
   const pool = new pg.Pool({
     connectionString: url,
@@ -103,10 +80,6 @@ function wrapCheckout(pool: pg.Pool, wrap: (connect: Checkout) => Checkout) {
  * The public reads' share of the pool was full for DbLimits.poolWaitMs, or too many public reads
  * waited for it already: answered 503 with Retry-After like DatabaseBusyError, counted apart.
  */
-export class PublicReadsBusyError extends Error {
-  readonly code = 'PUBLIC_READS_BUSY';
-}
-
 /**
  * The public reads' share: a connection checked out by a public read first takes a slot of
  * `publicReadConnections`, given back when the connection is. Counted per connection, not per

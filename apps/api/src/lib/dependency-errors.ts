@@ -1,5 +1,13 @@
-import { DatabaseBusyError, PublicReadsBusyError } from '../db/connection-pools';
 import { StorageUnavailableError } from '../storage/storage';
+
+/** db/connection-pools.ts throws these; they live here, below db, so this file need not import it. */
+export class DatabaseBusyError extends Error {
+  readonly code = 'DB_POOL_BUSY';
+}
+
+export class PublicReadsBusyError extends Error {
+  readonly code = 'PUBLIC_READS_BUSY';
+}
 
 /**
  * What a failing dependency looks like, decided in one place: the error handler (errors.ts) answers

@@ -1,4 +1,4 @@
-import { AppError } from '../plugins/errors';
+import { AppError } from '../lib/app-error';
 
 /**
  * Where a keyset list stopped (API.md "Paged lists": `?cursor=` from `pagination.nextCursor`): the

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { AppError } from '../plugins/errors';
+import { AppError } from '../lib/app-error';
 import type { Keyset } from './keyset-cursor';
 
 /**

@@ -1,5 +1,5 @@
 import { LIMITS } from '@safqa/shared/constants';
-import { AppError } from '../plugins/errors';
+import { AppError } from '../lib/app-error';
 
 /** A paged answer (API.md "Paged lists"): one page of `data` and where it sits among `total` rows. */
 export function paged<T>(data: T[], page: number, pageSize: number, total: number) {

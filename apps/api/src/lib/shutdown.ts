@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client';
+
+/** What shutdown needs of the database (db/client.ts's Database): lib sits below db, so it names only this. */
+export interface ClosingDatabase {
+  /** Cancels this process's statements still running; resolves to how many. */
+  cancelRunning(): Promise<number>;
+  close(): Promise<void>;
+}
 
 export interface ShutdownOptions {
   app: FastifyInstance;
-  database: Database;
+  database: ClosingDatabase;
   /** After this long (after the drain) the process exits anyway: a stuck connection must not block a deploy. */
   timeoutMs?: number;
   /**

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT } from 'jose';
 import { createHs256Verifier, JwtError } from '../lib/hs256-jwt';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'safqa';

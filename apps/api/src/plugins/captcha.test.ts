@@ -10,7 +10,7 @@ import { EASY_ALTCHA, solveAltcha } from '../test/altcha-solver';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/test-app';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Challenge } from 'altcha-lib';
 import { createAltcha } from '../captcha/altcha';
 import { createSiteverify, type SiteverifyOutcome } from '../captcha/siteverify';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 
 export interface Captcha {
   /**

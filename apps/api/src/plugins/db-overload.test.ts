@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseBusyError } from '../db/connection-pools';
-import { classifyDependencyError } from '../lib/dependency-errors';
+import { classifyDependencyError, DatabaseBusyError } from '../lib/dependency-errors';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**

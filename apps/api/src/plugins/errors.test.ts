@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '@safqa/shared/error-codes';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 
 describe('AppError', () => {
   let t: TestApp;

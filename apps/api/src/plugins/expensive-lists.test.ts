@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 import { eventually } from '../test/eventually';
 import { createTestApp, type TestApp } from '../test/test-app';
 

@@ -8,7 +8,7 @@ import { errorMessage, pickLanguage } from '@safqa/shared/error-messages';
 import { translateValidation } from '@safqa/shared/validation/messages';
 import type { Config } from '../config';
 import type { HttpCounters } from '../lib/http-counters';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 import { securityHeaderPairs } from './security-headers';
 
 /** Refused before any route runs: Node's clientError, an unknown `Expect`, HTTP/1.1 without `Host`. */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 import { DEPENDENCIES, type Dependency } from '../lib/dependency-errors';
 import { QUEUE_NAMES } from '../db/queue-figures';
 
@@ -313,5 +313,6 @@ export default fp(metricsPlugin, {
     'jobs',
     'mailer',
     'expensive-lists',
+    'background-queues',
   ],
 });

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { createPgRateLimitStore } from './rate-limit-store';
 import { perIp } from '../lib/rate-limit';
 import { proxyTrustOf } from '../lib/trusted-proxies';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 import { INTERNAL_REQUEST_HEADER } from '../web/page-renderer';
 
 declare module 'fastify' {

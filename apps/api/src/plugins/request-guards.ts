@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { translateValidation } from '@safqa/shared/validation/messages';
 import { jsonBodyProblem } from '../lib/json-body';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 
 /** JSON objects and parsed query strings (whose prototype is itself null-prototyped), not class instances. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Unlisten } from '../db/client';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 
 /** The PostgreSQL channel every process listens on (lower case: LISTEN folds unquoted names). */
 export const SSE_CHANNEL = 'safqa_sse';

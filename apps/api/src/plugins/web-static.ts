@@ -13,10 +13,11 @@ import { ifNoneMatchHits, PRIVATE_REVALIDATE, PUBLIC_SHARED } from '../lib/http-
 import { createPageCache, listingOfAddress, type PageRequest } from '../web/page-cache';
 import { createStoredPages, debounced, type PageRenderCounts } from '../web/stored-pages';
 import { pruneStoredPages } from '../web/stored-pages-repository';
-import { devMailEnabled } from '../modules/dev-mail/routes';
+import { devMailEnabled } from '../config';
 import { parseTemplate, renderHead } from '../web/page-document';
 import { loadPageRenderer, type PageRenderer } from '../web/page-renderer';
-import { AppError, storeServerError } from './errors';
+import { AppError } from '../lib/app-error';
+import { storeServerError } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Keys of stored public files: letters, digits, / _ . - (storage.ts refuses anything else). */
@@ -177,7 +178,7 @@ async function webStaticPlugin(app: FastifyInstance) {
   const stored = renderer
     ? createStoredPages({
         db: app.db,
-        build: buildIdentity(indexFile, path.join(root, 'server', 'entry-server.js')),
+        build: buildIdentity(app.config.env, indexFile, path.join(root, 'server', 'entry-server.js')),
         render: renderPage,
         log: app.log,
       })
@@ -255,9 +256,12 @@ async function webStaticPlugin(app: FastifyInstance) {
   });
 }
 
-/** Names a web build by its page template and server entry, and by the React (NODE_ENV) rendering it. */
-function buildIdentity(...files: string[]): string {
-  const hash = createHash('sha256').update(process.env.NODE_ENV ?? '');
+/**
+ * Names a web build by its page template and server entry, and by the React (NODE_ENV, read through
+ * config.ts like every setting) rendering it.
+ */
+function buildIdentity(env: string, ...files: string[]): string {
+  const hash = createHash('sha256').update(env);
   for (const file of files) hash.update(readFileSync(file));
   return hash.digest('base64url').slice(0, 16);
 }
@@ -346,5 +350,5 @@ async function renderSafely(
 
 export default fp(webStaticPlugin, {
   name: 'web-static',
-  dependencies: ['storage', 'errors', 'content-versions', 'jobs'],
+  dependencies: ['storage', 'errors', 'content-versions', 'jobs', 'rate-limits', 'auth', 'opportunities'],
 });

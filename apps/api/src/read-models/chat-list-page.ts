@@ -4,7 +4,7 @@ import { rows } from '../db/rows';
 import { chatMessages, chats } from '../db/schema/chat';
 import { userBlocks } from '../db/schema/blocks';
 import { decodeCursor, nextCursorOf } from '../lib/keyset-cursor';
-import { AppError } from '../plugins/errors';
+import { AppError } from '../lib/app-error';
 
 type ChatRow = typeof chats.$inferSelect;
 interface LastMessageRow {

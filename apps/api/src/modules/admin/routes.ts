@@ -214,5 +214,8 @@ export default fp(adminPlugin, {
     'users',
     'saved-searches',
     'auth-module',
+    'analytics',
+    'audit',
+    'error-logs',
   ],
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdminUser, UserRoleInput } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { ACCOUNTS_CHANNEL, type SessionLiveness } from '../../plugins/session-liveness';
 import type { AuditService } from '../audit/service';

@@ -1,6 +1,6 @@
 import type { AdminUser, UserStatusInput } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mailer';
 import type { SessionLiveness } from '../../plugins/session-liveness';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { analyticsEvents } from '../../db/schema/content';
-import { dailyCounts, rangeStart } from '../../lib/daily-counts';
+import { dailyCounts, rangeStart } from '../../db/daily-counts';
 
 export async function insertEvent(
   db: Db,

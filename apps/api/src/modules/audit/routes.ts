@@ -65,5 +65,5 @@ const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(auditPlugin, {
   name: 'audit',
-  dependencies: ['auth', 'database', 'request-context', 'security-events'],
+  dependencies: ['auth', 'database', 'request-context', 'security-events', 'users'],
 });

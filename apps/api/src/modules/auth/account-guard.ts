@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { authAttempts } from '../../db/schema/auth';
 import { verifyPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { SecurityEvents } from '../../plugins/security-events';
 import { isKnownDevice } from './known-devices';
 import type { SecurityMails } from './security-mails';

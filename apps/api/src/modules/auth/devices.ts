@@ -4,7 +4,7 @@ import type { DeviceSession } from '@safqa/shared/validation/auth';
 import type { Db } from '../../db/client';
 import { authSessions, refreshTokens } from '../../db/schema/auth';
 import { describeDevice } from '../../lib/user-agent';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { SecurityEvents } from '../../plugins/security-events';
 import type { SessionLiveness } from '../../plugins/session-liveness';
 import { revokeFamily, revokeUserSessions } from './sessions';

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { mfaChallenges, recoveryCodes, totpFactors } from '../../db/schema/auth';
 import { hashToken } from '../../lib/tokens';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { SecurityEvents } from '../../plugins/security-events';
 import type { SessionLiveness } from '../../plugins/session-liveness';
 import type { UsersService } from '../users/service';

@@ -20,7 +20,7 @@ import type { LoginResponse } from '@safqa/shared/validation/auth';
 import type { Db } from '../../db/client';
 import { passkeys } from '../../db/schema/auth';
 import { describeDevice } from '../../lib/user-agent';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { SecurityEvents } from '../../plugins/security-events';
 import type { UsersService } from '../users/service';
 import type { RequestContext, SignInService } from './sign-in';

@@ -8,7 +8,7 @@ import { hashPassword } from '../../lib/password';
 import { withTimingFloor } from '../../lib/timing';
 import type { TokenUser } from '../../plugins/auth';
 import type { Captcha } from '../../plugins/captcha';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../plugins/mailer';
 import type { SecurityEvents } from '../../plugins/security-events';
 import type { SessionLiveness } from '../../plugins/session-liveness';

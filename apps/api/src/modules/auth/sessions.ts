@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, refreshTokens } from '../../db/schema/auth';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 
 /** A session (token family) lives at most this long after sign-in, however often it is refreshed. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import type { LoginAnswer } from '@safqa/shared/validation/auth-mfa';
 import type { Db } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Captcha } from '../../plugins/captcha';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { SecurityEvents } from '../../plugins/security-events';
 import type { SessionLiveness } from '../../plugins/session-liveness';
 import type { TokenUser } from '../../plugins/auth';

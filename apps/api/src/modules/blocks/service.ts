@@ -1,6 +1,6 @@
 import type { BlockedUser } from '@safqa/shared/validation/blocks';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { UsersService } from '../users/service';
 import * as repo from './repository';
 

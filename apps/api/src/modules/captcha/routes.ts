@@ -1,8 +1,9 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captchaChallengeResponse, type CaptchaChallenge } from '@safqa/shared/validation/captcha';
 import { errorBody } from '@safqa/shared/validation/common';
 import { perIp } from '../../lib/rate-limit';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 
 const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,4 +25,9 @@ const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default captchaRoutes;
+// Encapsulated like a plain plugin (its hooks stay its own); fp only names it and its dependencies.
+export default fp(captchaRoutes, {
+  name: 'captcha-routes',
+  dependencies: ['errors', 'captcha'],
+  encapsulate: true,
+});

@@ -190,5 +190,15 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(chatRoutes, {
   name: 'chat',
-  dependencies: ['auth', 'errors', 'sse-hub', 'jobs', 'users', 'advisors', 'offers', 'opportunities'],
+  dependencies: [
+    'auth',
+    'errors',
+    'sse-hub',
+    'jobs',
+    'users',
+    'advisors',
+    'offers',
+    'opportunities',
+    'blocks',
+  ],
 });

@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatSummary } from '@safqa/shared/validation/chat';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { SseHub } from '../../plugins/sse-hub';
 import * as repo from './repository';
 import { chatPage } from '../../read-models/chat-list-page';

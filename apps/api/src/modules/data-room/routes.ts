@@ -223,5 +223,5 @@ const dataRoomRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(dataRoomRoutes, {
   name: 'data-room',
-  dependencies: ['auth', 'errors', 'uploads', 'opportunities', 'notifications'],
+  dependencies: ['auth', 'errors', 'uploads', 'opportunities', 'notifications', 'audit', 'blocks'],
 });

@@ -11,7 +11,7 @@ import {
 } from '@safqa/shared/validation/data-room';
 import { LIMITS } from '@safqa/shared/constants';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { Notifier } from '../notifications/notifier';
 import type { AuditService } from '../audit/service';

@@ -9,7 +9,7 @@ import {
 } from '@safqa/shared/validation/deals';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { UploadsService } from '../uploads/service';
 import type { DealNotify } from './reminders';
 import * as repo from './repository';

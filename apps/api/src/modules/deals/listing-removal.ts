@@ -1,7 +1,7 @@
 import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { DealNotify } from './reminders';
 import * as repo from './repository';
 

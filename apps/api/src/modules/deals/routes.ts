@@ -218,5 +218,5 @@ const routes: (app: Parameters<FastifyPluginAsyncZod>[0], service: DealsService)
 
 export default fp(dealsRoutes, {
   name: 'deals',
-  dependencies: ['auth', 'errors', 'jobs', 'notifications', 'mailer', 'uploads', 'users'],
+  dependencies: ['auth', 'errors', 'jobs', 'notifications', 'mailer', 'uploads', 'users', 'opportunities'],
 });

@@ -12,7 +12,7 @@ import type {
 import type { OpportunityCard } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../plugins/mailer';
 import type { Notifier } from '../notifications/notifier';
 import type { OpportunitiesService } from '../opportunities/service';

@@ -1,13 +1,9 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEV_MAIL_LIMIT, devMailQuery, devMailResponse } from '@safqa/shared/validation/dev-mail';
 import { errorBody } from '@safqa/shared/validation/common';
-import type { Config } from '../../config';
+import { devMailEnabled } from '../../config';
 import { listOutbox } from '../../mail/outbox-repository';
-
-/** The catcher (this API and the web page /dev/mail) exists only outside production, with the outbox. */
-export function devMailEnabled(config: Pick<Config, 'isProduction' | 'mailTransport'>): boolean {
-  return !config.isProduction && config.mailTransport === 'outbox';
-}
 
 /**
  * Development mail catcher (API.md): with MAIL_TRANSPORT=outbox, emails stay in mail_outbox and
@@ -35,4 +31,5 @@ const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default devMailRoutes;
+// Encapsulated like a plain plugin (its hooks stay its own); fp only names it and its dependencies.
+export default fp(devMailRoutes, { name: 'dev-mail', dependencies: ['errors'], encapsulate: true });

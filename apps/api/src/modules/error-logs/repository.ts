@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { errorLogs } from '../../db/schema/content';
-import { dailyCounts, rangeStart } from '../../lib/daily-counts';
+import { dailyCounts, rangeStart } from '../../db/daily-counts';
 
 export async function insertClientError(
   db: Db,

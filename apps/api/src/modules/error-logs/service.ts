@@ -2,7 +2,7 @@ import type { AdminErrorLog, ClientErrorInput, ErrorLogListQuery } from '@safqa/
 import { paged } from '../../lib/paged';
 import type { Db } from '../../db/client';
 import { redactUrl } from '../../logger';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { AuditService } from '../audit/service';
 import {
   countUnresolved,

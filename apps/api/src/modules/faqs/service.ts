@@ -2,7 +2,7 @@ import { searchTextOf } from '@safqa/shared/arabic-normalise';
 import { matchesWordForms } from '@safqa/shared/word-forms';
 import type { AdminFaq, Faq, FaqInput } from '@safqa/shared/validation/faqs';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { AuditService } from '../audit/service';
 import {
   deleteFaq,

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -92,4 +93,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default healthRoutes;
+// Encapsulated like a plain plugin (its hooks stay its own); fp only names it and its dependencies.
+export default fp(healthRoutes, {
+  name: 'health',
+  dependencies: ['errors', 'csrf', 'dependencies', 'graceful-close', 'jobs', 'mailer', 'background-queues'],
+  encapsulate: true,
+});

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
-import { UTC_TODAY, rangeStart } from '../../lib/daily-counts';
+import { UTC_TODAY, rangeStart } from '../../db/daily-counts';
 
 export interface DayFigures {
   date: string;

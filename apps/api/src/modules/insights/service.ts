@@ -1,7 +1,7 @@
 import { VALUATION_MIN_COMPARABLES } from '@safqa/shared/constants';
 import type { InsightDays, Insights, Valuation, ValuationFlag } from '@safqa/shared/validation/insights';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { OpportunitiesService } from '../opportunities/service';
 import * as repo from './repository';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { AdminLookup, AnyLookupInput, LookupKind } from '@safqa/shared/validation/lookups';
 import type { ValidationKey } from '@safqa/shared/validation/messages';
 import { isStillReferenced } from '../../lib/sql';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { AuditService } from '../audit/service';
 import {
   deleteLookup,

@@ -3,7 +3,7 @@ import type { NotificationSettings } from '@safqa/shared/validation/notification
 import type { Db } from '../../db/client';
 import { decodeCursor, nextCursorOf } from '../../lib/keyset-cursor';
 import { assertPageReachable, cappedTotal, paged } from '../../lib/paged';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { SseHub } from '../../plugins/sse-hub';
 import type { UsersService } from '../users/service';
 import { createRecipientReader } from './recipient';

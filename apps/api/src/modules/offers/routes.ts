@@ -18,7 +18,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paged } from '../../lib/paged';
 import { perIp } from '../../lib/rate-limit';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { createOffersService, type OffersService } from './service';
 
 const e = errorBody;
@@ -184,5 +184,5 @@ const offersRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(offersRoutes, {
   name: 'offers',
-  dependencies: ['auth', 'errors', 'mailer', 'notifications', 'opportunities', 'deals'],
+  dependencies: ['auth', 'errors', 'mailer', 'notifications', 'opportunities', 'deals', 'blocks'],
 });

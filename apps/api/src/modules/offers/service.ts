@@ -10,7 +10,7 @@ import {
   type OfferCreateInput,
 } from '@safqa/shared/validation/offers';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../plugins/mailer';
 import type { Notifier } from '../notifications/notifier';
 import type { AuthUser } from '../../plugins/auth';

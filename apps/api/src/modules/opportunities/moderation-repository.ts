@@ -4,7 +4,7 @@ import type { StatusCounts } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
 import { opportunities, opportunityStatusHistory } from '../../db/schema/opportunities';
 import { rows as rowsOf } from '../../db/rows';
-import { dailyCounts } from '../../lib/daily-counts';
+import { dailyCounts } from '../../db/daily-counts';
 import { decodeCursor, nextCursorOf } from '../../lib/keyset-cursor';
 import { afterKeyset, cursorTimestamp } from '../../lib/keyset-timestamp';
 import { COUNT_CAP } from '../../lib/paged';

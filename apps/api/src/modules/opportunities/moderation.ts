@@ -10,7 +10,7 @@ import {
 import type { OpportunityDetail } from '@safqa/shared/validation/opportunities';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { cappedTotal, paged } from '../../lib/paged';
 import { iso } from './mappers';
 import type { UsersService } from '../users/service';

@@ -15,7 +15,7 @@ import {
   opportunityViewAddresses,
   opportunityViewers,
 } from '../../db/schema/opportunities';
-import { UTC_TODAY } from '../../lib/daily-counts';
+import { UTC_TODAY } from '../../db/daily-counts';
 import { createListingDetails } from '../../read-models/listing-details';
 import { VIEWERS_PER_ADDRESS, type Viewer } from '../../lib/viewer';
 import type { MyCardRow } from './mappers';

@@ -165,5 +165,5 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(opportunitiesRoutes, {
   name: 'opportunities',
-  dependencies: ['auth', 'errors', 'users', 'uploads', 'advisors'],
+  dependencies: ['auth', 'errors', 'users', 'uploads', 'advisors', 'content-versions'],
 });

@@ -1,7 +1,7 @@
 import type { ModerationRepository } from './moderation-repository';
 import { describe, expect, it } from 'vitest';
 import { opportunityInput } from '@safqa/shared/validation/opportunities';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { validInput } from '../../test/opportunity-fixtures';
 import type { UploadsService } from '../uploads/service';
 import type { UsersService } from '../users/service';

@@ -7,7 +7,7 @@ import {
   type OpportunityInput,
   type SearchQuery,
 } from '@safqa/shared/validation/opportunities';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/viewer';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { UTC_TODAY } from '../../db/daily-counts';
 import { rows } from '../../db/rows';
-import { UTC_TODAY } from '../../lib/daily-counts';
 
 export const VIEW_ADDRESSES_PRUNE = 'opportunities.view-addresses.prune';
 

@@ -54,5 +54,5 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(reportsRoutes, {
   name: 'reports',
-  dependencies: ['auth', 'errors', 'notifications', 'opportunities', 'users', 'admin', 'chat'],
+  dependencies: ['auth', 'errors', 'notifications', 'opportunities', 'users', 'admin', 'chat', 'audit'],
 });

@@ -13,7 +13,7 @@ import { SUSPENSION_REASON_MIN } from '@safqa/shared/validation/admin';
 import type { Db } from '../../db/client';
 import { cappedTotal, paged } from '../../lib/paged';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { Notifier } from '../notifications/notifier';
 import type { AdminService } from '../admin/service';
 import type { AuditService } from '../audit/service';

@@ -1,7 +1,7 @@
 import type { Language } from '@safqa/shared/constants';
 import { SAVED_SEARCHES_MAX, type SavedSearch } from '@safqa/shared/validation/saved-searches';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { Jobs } from '../../plugins/jobs';
 import { createSearchAlerts, MATCH_JOB, type AlertDeps } from './alerts';
 import type { UsersService } from '../users/service';

@@ -1,7 +1,8 @@
+import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { renderPreviewPng, type PreviewFacts } from './og-image';
 
 /** Images kept in memory (about 60 to 80 KB each). */
@@ -28,7 +29,7 @@ function facts(o: Awaited<ReturnType<FastifyInstance['opportunities']['publicDet
  * listing, 404 otherwise. Cached by id and last change, so an edit (which also sends the listing back
  * to review) makes a new image; identical requests share one drawing.
  */
-export default async function ogRoutes(app: FastifyInstance) {
+async function ogRoutes(app: FastifyInstance) {
   const cache = new Map<string, Promise<Buffer>>();
   let drawing = 0;
   const waiting: Array<() => void> = [];
@@ -76,3 +77,10 @@ export default async function ogRoutes(app: FastifyInstance) {
     },
   );
 }
+
+// Encapsulated like a plain plugin (its hooks stay its own); fp only names it and its dependencies.
+export default fp(ogRoutes, {
+  name: 'og-routes',
+  dependencies: ['errors', 'opportunities'],
+  encapsulate: true,
+});

@@ -1,7 +1,8 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CachedBody, ifNoneMatchHits } from '../../lib/http-cache';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import {
   PUBLIC_PAGES,
   robotsTxt,
@@ -22,7 +23,7 @@ const SITEMAP_TTL_MS = 10 * 60_000;
 /** URLs per sitemap file; a test lowers it to prove the split without 50,000 listings. */
 export const sitemapLimits = { maxUrls: SITEMAP_MAX_URLS };
 
-export default async function seoRoutes(app: FastifyInstance) {
+async function seoRoutes(app: FastifyInstance) {
   const publicUrl = app.config.publicUrl;
   /**
    * Built files as CachedBody: a 50,000-URL file is about 20 MB of XML, and compressing it again for
@@ -108,3 +109,6 @@ export default async function seoRoutes(app: FastifyInstance) {
     },
   );
 }
+
+// Encapsulated like a plain plugin (its hooks stay its own); fp only names it and its dependencies.
+export default fp(seoRoutes, { name: 'seo', dependencies: ['errors', 'opportunities'], encapsulate: true });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 
 /** Room for the multipart envelope (boundaries, part headers) around the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;

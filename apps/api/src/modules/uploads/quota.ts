@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/uploads';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { UsersService } from '../users/service';
 import type { NewUpload, UploadRow } from './repository';
 

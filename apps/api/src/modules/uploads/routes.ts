@@ -11,7 +11,7 @@ import {
   signedFileQuery,
   UPLOAD_LIMITS,
 } from '@safqa/shared/validation/uploads';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { receiveSingleFile } from './multipart';
 import { createUploadQuota } from './quota';
 import { createUploadsRepository } from './repository';

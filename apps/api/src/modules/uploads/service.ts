@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fitInside, UPLOAD_LIMITS } from '@safqa/shared/validation/uploads';
 import type { StoredDocument, StoredImage } from '../../db/stored-files';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { StorageFullError, type StagedFile, type Storage, type Visibility } from '../../storage/storage';
 import { detectDocument, detectImage, DOCUMENT_TYPES } from './detect';
 import { ImageTooLargeError, reencodeImage } from './image';

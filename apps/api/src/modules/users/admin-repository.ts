@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Language } from '@safqa/shared/constants';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
-import { dailyCounts } from '../../lib/daily-counts';
+import { dailyCounts } from '../../db/daily-counts';
 
 /**
  * Reads of the users table for the staff: the admin panel's user list and figures, and the admins

@@ -4,7 +4,7 @@ import type { AdminUserQuery } from '@safqa/shared/validation/admin';
 import { LIMITS } from '@safqa/shared/constants';
 import type { ValidationKey } from '@safqa/shared/validation/messages';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { countBusinessTypes } from '../../read-models/advisor-business-types';
 import * as repo from './repository';

@@ -10,7 +10,7 @@ import {
   verificationFileQuery,
 } from '@safqa/shared/validation/verifications';
 import { perIp } from '../../lib/rate-limit';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { receiveSingleFile } from '../uploads/multipart';
 import { attachmentDisposition } from '../uploads/signed-url';
 import adminVerificationsRoutes from './admin-routes';
@@ -120,5 +120,5 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export default fp(verificationsRoutes, {
   name: 'verifications',
-  dependencies: ['auth', 'errors', 'storage', 'notifications'],
+  dependencies: ['auth', 'errors', 'storage', 'notifications', 'audit'],
 });

@@ -9,7 +9,7 @@ import type {
 } from '@safqa/shared/validation/verifications';
 import type { Db } from '../../db/client';
 import { paged } from '../../lib/paged';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { Notifier } from '../notifications/notifier';
 import { StorageFullError, type Storage } from '../../storage/storage';

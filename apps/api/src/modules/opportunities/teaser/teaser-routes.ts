@@ -8,7 +8,7 @@ import {
   SHARED_MAX_AGE_SECONDS,
   STALE_WHILE_REVALIDATE_SECONDS,
 } from '../../../lib/http-cache';
-import { AppError } from '../../../plugins/errors';
+import { AppError } from '../../../lib/app-error';
 import { attachmentDisposition } from '../../uploads/signed-url';
 import { createOpportunitiesRepository } from '../repository';
 import { canSee, isPublic, type Caller } from '../service';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rows } from '../db/rows';
+import type { Db } from './client';
+import { rows } from './rows';
 
 /** Today's date in UTC, whatever the session's time zone: days in the admin figures are UTC days. */
 export const UTC_TODAY = sql`(now() AT TIME ZONE 'UTC')::date`;
