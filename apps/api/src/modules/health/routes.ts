@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBody } from '@safqa/shared/validation/common';
 
 /** A database that takes longer than this to answer SELECT 1 is reported unreachable: health stays quick. */
 const DB_CHECK_MS = 2_000;
@@ -63,6 +64,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             disk,
             storage,
           }),
+          // The per-IP limit (a load balancer's own checks are exempt: plugins/rate-limits.ts).
+          429: errorBody,
         },
       },
     },
