@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { routeHooks } from './auth';
 import { CSRF_COOKIE, CSRF_HEADER, csrfRequired } from './csrf';
 
@@ -52,10 +54,52 @@ function methodsOf(route: RouteOptions): string[] {
 }
 
 /**
+ * A stable operationId from the method and path, for routes that do not name one:
+ * GET /api/opportunities/:id is getApiOpportunitiesById, /api/files/* getApiFilesWildcard.
+ */
+function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/:(\w+)(\([^)]*\))?/g, ' By $1 ')
+    .replace(/\*/g, ' Wildcard ')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * The success schema of a route that sends a file (a Buffer or a stream, which Fastify sends as they
+ * are, never through the serializer). With the route's `produces`, the document shows it as binary.
+ */
+export const fileBody = z.custom<Buffer | Readable>(
+  (value) => Buffer.isBuffer(value) || value instanceof Readable,
+);
+
+const BINARY = { type: 'string', format: 'binary' };
+
+/**
+ * A route that sends a file (schema `produces`) has its 2xx documented as that file in those media
+ * types, and its 304 (a cached copy is current) without a body; its errors stay JSON (`produces`
+ * would otherwise apply to every status).
+ */
+function withBinaryBodies(schema: Record<string, unknown>): void {
+  const produces = schema.produces as string[] | undefined;
+  if (!produces) return;
+  delete schema.produces;
+  const content = Object.fromEntries(produces.map((type) => [type, { schema: BINARY }]));
+  const response = { ...(schema.response as Record<string, unknown>) };
+  for (const status of Object.keys(response)) {
+    if (status.startsWith('2')) response[status] = { description: 'The file', content };
+    if (status === '304') response[status] = { type: 'null', description: 'Not modified' };
+  }
+  schema.response = response;
+}
+
+/**
  * Who may call each route and which writes need the CSRF header, read from what the server itself
  * runs: the guards among the route's onRequest hooks (requireUser, requireAdmin, requireQueryToken;
  * admin areas put requireAdmin on each route with guardEveryRoute) and csrf.ts's csrfRequired. A
  * `security` written by hand in a route schema is replaced, so the document cannot drift from them.
+ * Every operation also gets an operationId (operationIdOf) unless its schema names one.
  */
 function createTransform(app: FastifyInstance): typeof jsonSchemaTransform {
   const guards = new Map<unknown, Security>([
@@ -72,8 +116,14 @@ function createTransform(app: FastifyInstance): typeof jsonSchemaTransform {
     const security = routeHooks(input.route)
       .map((hook) => guards.get(hook))
       .find((found) => found !== undefined);
-    if (security) schema.security = security;
-    if (methodsOf(input.route).some((method) => csrfRequired(method, input.route.url))) {
+    // A public operation says so (`security: []`), so a missing one is an omission the lint catches.
+    schema.security = security ?? [];
+    const methods = methodsOf(input.route);
+    if (schema.operationId === undefined && methods.length === 1) {
+      schema.operationId = operationIdOf(methods[0]!, input.route.url);
+    }
+    withBinaryBodies(schema);
+    if (methods.some((method) => csrfRequired(method, input.route.url))) {
       const headers = schema.headers ?? { type: 'object' };
       schema.headers = {
         ...headers,

@@ -27,10 +27,7 @@ import type { Storage } from '../storage/storage';
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl)
-    return wrapPglite(
-      await PGlite.create({ loadDataDir: await migratedTemplate(), extensions: { pg_trgm } }),
-    );
+  if (!serverUrl) return openMigratedPglite();
   const name = `safqa_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -52,6 +49,11 @@ export async function openTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/** Embedded PGlite in memory with every migration applied (also the OpenAPI script's database). */
+export async function openMigratedPglite(): Promise<Database> {
+  return wrapPglite(await PGlite.create({ loadDataDir: await migratedTemplate(), extensions: { pg_trgm } }));
 }
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, '../db/migrations');

@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
 import { paged } from '../../lib/paged';
+import { fileBody } from '../../plugins/openapi';
 import { attachmentDisposition } from '../uploads/signed-url';
 import adminDealsRoutes from './admin-routes';
 import { createDealsService, type DealsService } from './service';
@@ -146,6 +147,7 @@ const routes: (app: Parameters<FastifyPluginAsyncZod>[0], service: DealsService)
         params: loiParams,
         querystring: loiPdfQuery,
         produces: ['application/pdf'],
+        response: { 200: fileBody, 400: e, 401: e, 404: e },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBody } from '@safqa/shared/validation/common';
 
 /** A database that takes longer than this to answer SELECT 1 is reported unreachable: health stays quick. */
 const DB_CHECK_MS = 2_000;
@@ -64,6 +65,8 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             disk,
             storage,
           }),
+          // The per-IP limit (a load balancer's own checks are exempt: plugins/rate-limits.ts).
+          429: errorBody,
         },
       },
     },

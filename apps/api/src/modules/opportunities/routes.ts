@@ -48,7 +48,7 @@ const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['opportunities'],
         summary: 'At most 12 approved opportunities ranked by recent views, offers and bookmarks',
-        response: { 200: topOpportunitiesResponse },
+        response: { 200: topOpportunitiesResponse, 429: e },
       },
     },
     async (_request, reply) => {

@@ -12,6 +12,7 @@ import {
   UPLOAD_LIMITS,
 } from '@safqa/shared/validation/uploads';
 import { AppError } from '../../lib/app-error';
+import { fileBody } from '../../plugins/openapi';
 import { receiveSingleFile } from './multipart';
 import { createUploadQuota } from './quota';
 import { createUploadsRepository } from './repository';
@@ -125,6 +126,9 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'link handed out before a revoke answers 403. Links of a deal carry `d` (deal) and `u`: ' +
           'served only while the deal holds the document and that user is a party or an admin.',
         querystring: signedFileQuery,
+        // The document, in its own type.
+        produces: ['*/*'],
+        response: { 200: fileBody, 400: errorBody, 403: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {

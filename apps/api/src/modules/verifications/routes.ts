@@ -11,6 +11,7 @@ import {
 } from '@safqa/shared/validation/verifications';
 import { perIp } from '../../lib/rate-limit';
 import { AppError } from '../../lib/app-error';
+import { fileBody } from '../../plugins/openapi';
 import { receiveSingleFile } from '../uploads/multipart';
 import { attachmentDisposition } from '../uploads/signed-url';
 import adminVerificationsRoutes from './admin-routes';
@@ -98,6 +99,9 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
           'forged, expired, or its user is no longer the owner or an admin; 404 once the file was removed.',
         params: idParams,
         querystring: verificationFileQuery,
+        // The file, in the type it was uploaded with.
+        produces: ['*/*'],
+        response: { 200: fileBody, 400: e, 403: e, 404: e },
       },
     },
     async (request, reply) => {

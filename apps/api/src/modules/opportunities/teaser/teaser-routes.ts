@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Language, OpportunityStatus } from '@safqa/shared/constants';
+import { errorBody } from '@safqa/shared/validation/common';
 import { opportunityIdParams } from '@safqa/shared/validation/opportunities';
+import { z } from 'zod';
 import { LRUCache } from 'lru-cache';
 import {
   CachedBody,
@@ -9,6 +11,7 @@ import {
   STALE_WHILE_REVALIDATE_SECONDS,
 } from '../../../lib/http-cache';
 import { AppError } from '../../../lib/app-error';
+import { fileBody } from '../../../plugins/openapi';
 import { attachmentDisposition } from '../../uploads/signed-url';
 import { createOpportunitiesRepository } from '../repository';
 import { canSee, isPublic, type Caller } from '../service';
@@ -137,6 +140,7 @@ const teaserRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One-page bilingual PDF teaser (public facts only)',
         params: opportunityIdParams,
         produces: ['application/pdf'],
+        response: { 200: fileBody, 304: z.void(), 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
