@@ -24,7 +24,8 @@ export const GLOBAL_LIMIT_PER_MINUTE = 300;
 /**
  * Static files are cheap and a single page view fetches many; they never count against the API budget.
  * Decided on the route that serves the request (a file of the build, /uploads/*), not the raw URL:
- * `/assets/../faq` starts like a file but is the page /faq, rendered by the catch-all.
+ * a page is counted whatever its address looks like (`/assets/../faq` is refused 403 by the assets'
+ * route, without rendering the page).
  */
 function isStaticFile(request: FastifyRequest) {
   const route = request.routeOptions.url;
