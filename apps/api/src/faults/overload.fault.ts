@@ -6,7 +6,16 @@ import { runAsBackground } from '../db/work-lanes';
 import { classifyDependencyError } from '../lib/dependency-errors';
 import { SmtpSink } from '../test/smtp-sink';
 import type { ServerProcess } from '../test/server-process';
-import { FAULT_ADMIN, approvedListing, caller, faultStage, freePort, signIn, waitFor } from './support';
+import {
+  FAULT_ADMIN,
+  approvedListing,
+  caller,
+  faultStage,
+  freePort,
+  signIn,
+  storedCurrent,
+  waitFor,
+} from './support';
 
 /**
  * Issue [overload]: the database slow or its pool dry. Another connection holds an ACCESS EXCLUSIVE
@@ -221,23 +230,6 @@ describe('a hot table locked while requests run', () => {
   });
 });
 
-/** Both languages of the listing's anonymous page stored for its current version. */
-async function pageStoredAhead(id: number) {
-  const client = new pg.Client({ connectionString: stage.databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM stored_pages s
-        WHERE s.listing_id = $1 AND NOT s.signed_in_hint
-          AND s.listing_version = (SELECT version FROM page_versions WHERE key = 'o:' || $1)`,
-      [id],
-    );
-    return rows[0]!.n === 2;
-  } finally {
-    await client.end();
-  }
-}
-
 const background = async () =>
   ((await (await fetch(`${server.baseUrl}/api/health`)).json()) as { background: string }).background;
 
@@ -265,7 +257,7 @@ describe('the page store locked while a listing is approved', () => {
       await lock.release();
       released = true;
       // Retried by itself with back-off: the page is stored, and health is back to ok.
-      await waitFor('the page rendered ahead', () => pageStoredAhead(id), 30_000);
+      await waitFor('the page rendered ahead', () => storedCurrent(stage.databaseUrl, id), 30_000);
       await waitFor('the warmer to be ok again', async () => (await background()) === 'ok', 30_000);
       const queue = await (
         await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })

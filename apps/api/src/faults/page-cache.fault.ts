@@ -8,6 +8,7 @@ import {
   faultServerEnv,
   newMember,
   signIn,
+  storedCurrent,
   waitFor,
 } from './support';
 
@@ -57,23 +58,6 @@ async function pageCounts(baseUrl: string) {
     onRequest: value('page_renders_total\\{by="on_request"\\}'),
     fromStore: value('pages_from_store_total'),
   };
-}
-
-/** Both languages of the listing's anonymous page stored for its current version. */
-async function storedCurrent(databaseUrl: string, id: number) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM stored_pages s
-       WHERE s.listing_id = $1 AND NOT s.signed_in_hint
-         AND s.listing_version = (SELECT version FROM page_versions WHERE key = 'o:' || $1)`,
-      [id],
-    );
-    return rows[0]!.n === 2;
-  } finally {
-    await client.end();
-  }
 }
 
 describe('cached pages and teasers across two processes', () => {

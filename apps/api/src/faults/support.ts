@@ -250,3 +250,20 @@ export async function waitFor(what: string, check: () => boolean | Promise<boole
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Both languages of the listing's anonymous page stored for its current version. */
+export async function storedCurrent(databaseUrl: string, id: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM stored_pages s
+       WHERE s.listing_id = $1 AND NOT s.signed_in_hint
+         AND s.listing_version = (SELECT version FROM page_versions WHERE key = 'o:' || $1)`,
+      [id],
+    );
+    return rows[0]!.n === 2;
+  } finally {
+    await client.end();
+  }
+}
